@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError } from './errors.js';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SHOP_URL: z.string().url().default('https://butik.saljportalen.se'),
+  JWT_SECRET: z.string().min(32).optional(),
+  SHOPIFY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Säljportalen <no-reply@saljportalen.se>'),
+  SUPERADMIN_EMAIL: z.string().email().optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: flag.optional(),
+  DEFAULT_COMMISSION_BPS: z.coerce.number().int().min(0).max(10000).default(2500),
+  REDIS_URL: z.string().optional(),
+  CORS_ORIGIN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMITS: flag.default(true),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and validates the environment once at boot (DESIGN §5). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new AppError('CONFIG', `Ogiltig konfiguration: ${problems}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const embedded = !values.DATABASE_URL;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    shopUrl: values.SHOP_URL.replace(/\/$/, ''),
+    jwtSecret: values.JWT_SECRET,
+    shopifyWebhookSecret: values.SHOPIFY_WEBHOOK_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    superadmin:
+      values.SUPERADMIN_EMAIL && values.SUPERADMIN_PASSWORD
+        ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD }
+        : undefined,
+    seedDemo: values.SEED_DEMO ?? embedded,
+    defaultCommissionBps: values.DEFAULT_COMMISSION_BPS,
+    redisUrl: values.REDIS_URL,
+    corsOrigin: values.CORS_ORIGIN,
+    logLevel: values.LOG_LEVEL,
+    rateLimits: values.RATE_LIMITS,
+    webDist: values.WEB_DIST,
+  };
+}
+
+/** JWT_SECRET, or one generated on first start and kept in the data dir (DESIGN §5). */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const secretPath = path.join(config.dataDir, 'jwt-secret');
+  if (fs.existsSync(secretPath)) return fs.readFileSync(secretPath, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(secretPath, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type Schema = typeof schema;
+/** One type for both drivers: every query is written once (DESIGN D3). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  // Source layout (src/db) and bundled layout (dist) both find the folder beside the package.
+  fs.existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations')) ? 'migrations' : '../src/db/migrations',
+);
+
+/**
+ * PGlite's default start parameters include `-F` (fsync off): a crash could lose committed
+ * data. We keep every default except that one (DESIGN D3).
+ */
+export const pgliteStartParams = PGlite.defaultStartParams.filter((param) => param !== '-F');
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.dataDir) {
+    const pgDataDir = path.join(options.dataDir, 'pgdata');
+    fs.mkdirSync(pgDataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(options.dataDir);
+    client = await PGlite.create(pgDataDir, { startParams: pgliteStartParams });
+  } else {
+    client = await PGlite.create({ startParams: pgliteStartParams });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}

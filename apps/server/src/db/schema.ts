@@ -1,0 +1,278 @@
+/**
+ * The whole domain of DESIGN §3. Money is integer öre (bigint, read as JS number:
+ * öre sums stay far below 2^53). Timestamps are timestamptz; payout periods are
+ * calendar dates in Europe/Stockholm.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ore = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const membershipRole = pgEnum('membership_role', ['seller', 'admin']);
+export const payoutStatus = pgEnum('payout_status', ['draft', 'paid']);
+export const orderLineKind = pgEnum('order_line_kind', ['sale', 'refund', 'cancellation']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone'),
+    isSuperadmin: boolean('is_superadmin').notNull().default(false),
+    activeGroupId: integer('active_group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** Bumped to invalidate every access token of the user at once (password reset). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    leaderboardVisible: boolean('leaderboard_visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_code_idx').on(t.code), index('groups_archived_idx').on(t.archived)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    role: membershipRole('role').notNull().default('seller'),
+    /** The personal link code: `{PUBLIC_URL}/s/{linkCode}`, unique across the system. */
+    linkCode: text('link_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_group_idx').on(t.userId, t.groupId),
+    uniqueIndex('memberships_link_code_idx').on(t.linkCode),
+    index('memberships_group_idx').on(t.groupId),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shopifyProductId: bigint('shopify_product_id', { mode: 'number' }),
+    sku: text('sku'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceOre: ore('price_ore').notNull(),
+    imageUrl: text('image_url'),
+    /** Commission in basis points (2500 = 25 %); null takes DEFAULT_COMMISSION_BPS. */
+    commissionBps: integer('commission_bps'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_shopify_id_idx').on(t.shopifyProductId),
+    index('products_sku_idx').on(t.sku),
+    check('products_commission_bps_range', sql`${t.commissionBps} between 0 and 10000`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shopifyOrderId: bigint('shopify_order_id', { mode: 'number' }).notNull(),
+    orderName: text('order_name'),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    /** Shopify's updated_at of the data stored: an older delivery never overwrites a newer one. */
+    shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
+    /** Null while unattributed (no known personal link code on the order). */
+    membershipId: integer('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    refCode: text('ref_code'),
+    subtotalOre: ore('subtotal_ore').notNull(),
+    commissionOre: ore('commission_ore').notNull(),
+    /** paid, pending, cancelled, refunded, partially_refunded … as Shopify's financial status. */
+    state: text('state').notNull(),
+    currency: text('currency').notNull().default('SEK'),
+    raw: jsonb('raw'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_shopify_order_id_idx').on(t.shopifyOrderId),
+    index('orders_membership_ordered_idx').on(t.membershipId, t.orderedAt),
+    index('orders_group_ordered_idx').on(t.groupId, t.orderedAt),
+    index('orders_unattributed_idx').on(t.orderedAt).where(sql`${t.membershipId} is null`),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    ordersCount: integer('orders_count').notNull(),
+    linesCount: integer('lines_count').notNull(),
+    salesOre: ore('sales_ore').notNull(),
+    commissionOre: ore('commission_ore').notNull(),
+    status: payoutStatus('status').notNull().default('draft'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('payouts_group_idx').on(t.groupId, t.createdAt),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_period_order', sql`${t.periodFrom} <= ${t.periodTo}`),
+  ],
+);
+
+/**
+ * One line per product on an order, plus negative lines for refunds and cancellations.
+ * Group, membership and booking time are copied from the order so that dashboards and
+ * payouts read one index, and so that a refund booked after a payout lands in the next one.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: orderLineKind('kind').notNull().default('sale'),
+    /** Shopify line item id for sales; refund line item id for refunds. Unique per order and kind. */
+    shopifyLineId: bigint('shopify_line_id', { mode: 'number' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountOre: ore('amount_ore').notNull(),
+    commissionOre: ore('commission_ore').notNull(),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    membershipId: integer('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    bookedAt: timestamp('booked_at', { withTimezone: true }).notNull(),
+    payoutId: integer('payout_id').references(() => payouts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    uniqueIndex('order_lines_shopify_line_idx').on(t.orderId, t.kind, t.shopifyLineId),
+    index('order_lines_membership_idx').on(t.membershipId, t.bookedAt),
+    index('order_lines_unsettled_idx')
+      .on(t.groupId, t.bookedAt)
+      .where(sql`${t.payoutId} is null`),
+    index('order_lines_payout_idx').on(t.payoutId),
+  ],
+);
+
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('link_clicks_membership_idx').on(t.membershipId, t.clickedAt)],
+);
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    webhookId: text('webhook_id').notNull(),
+    topic: text('topic').notNull(),
+    shopDomain: text('shop_domain'),
+    /** The raw body as received, so a failed event can be replayed exactly. */
+    payload: text('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_webhook_id_idx').on(t.webhookId),
+    index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
+);
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_codes_hash_idx').on(t.codeHash)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** All tokens rotated from one sign-in share a family; reuse of a rotated token revokes the family. */
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_entries_created_idx').on(t.createdAt), index('audit_entries_target_idx').on(t.targetType, t.targetId)],
+);

@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './client.js';
+import { groups, memberships, orderLines, orders, payouts, products, users } from './schema.js';
+import { hashPassword } from '../lib/passwords.js';
+import { commissionOre } from '../lib/money.js';
+import { stockholmDayStart, stockholmDate } from '../lib/dates.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_LOGINS = [
+  { label: 'Superadmin', email: 'admin@saljportalen.se', password: DEMO_PASSWORD },
+  { label: 'Gruppadmin (lärare, 6B)', email: 'larare@bjorkskolan.se', password: DEMO_PASSWORD },
+  { label: 'Säljare (i två grupper)', email: 'elsa@demo.se', password: DEMO_PASSWORD },
+  { label: 'Säljare', email: 'noah@demo.se', password: DEMO_PASSWORD },
+] as const;
+
+export const DEMO_GROUPS = [
+  { name: 'Klass 6B Björkskolan', code: 'BJK6B2', archived: false },
+  { name: 'IK Sävedalen F12', code: 'SFKP24', archived: false },
+  { name: 'Scoutkåren Tallen', code: 'SCT482', archived: false },
+  { name: 'Klass 9A Ekskolan', code: 'EK9A34', archived: true },
+] as const;
+
+const DEMO_PRODUCTS = [
+  ['Bivaxdukar 3-pack', 'Ersätter plastfolie. Tvättbara och håller i ett år.', 14900],
+  ['Ekologiskt kaffe 500 g', 'Mellanrost, rättvisemärkt och ekologiskt odlat.', 11900],
+  ['Tandborstar i bambu 4-pack', 'Handtag av bambu som kan komposteras.', 8900],
+  ['Strumpor av återvunnen bomull', 'Ett par i storlek 36–40 eller 41–45.', 9900],
+  ['Tygkasse i ekologisk bomull', 'Rymlig kasse som håller för många års handlande.', 7900],
+  ['Svensk honung 350 g', 'Från biodlare i Västergötland.', 10900],
+  ['Diskborste i trä och sisal', 'Utbytbart borsthuvud, plastfri.', 6900],
+  ['Fröbomber ängsblommor', 'Kasta ut i rabatten och hjälp bin och fjärilar.', 5900],
+  ['Tvål med havtorn', 'Handgjord i Sverige med kallprocess.', 6500],
+  ['Doftljus av rapsvax', 'Brinner i 30 timmar, doft av äpple och kanel.', 12900],
+] as const;
+
+const FIRST_NAMES = ['Elsa', 'Noah', 'Alice', 'William', 'Maja', 'Hugo', 'Vera', 'Liam', 'Astrid', 'Oscar', 'Selma', 'Lucas', 'Ebba', 'Elias', 'Alma', 'Adam', 'Wilma', 'Nils', 'Saga', 'Axel', 'Ella', 'Leo', 'Freja', 'Ludvig', 'Stella', 'Sixten', 'Ines', 'Melvin', 'Juni', 'Otto'];
+const LAST_NAMES = ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson', 'Pettersson', 'Jonsson', 'Lindberg', 'Åberg', 'Öberg', 'Lindqvist', 'Bergström', 'Söderberg'];
+
+/** A small deterministic generator, so every demo database has the same figures. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A believable Swedish data set on an empty database: four groups (one archived), ~30 sellers
+ * with a teacher or leader as group admin, one seller in two groups, ten products, a few hundred
+ * orders over the last 90 days, and one draft and one paid payout. Returns false when the
+ * database already has groups.
+ */
+export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; now?: Date } = {}): Promise<boolean> {
+  const now = options.now ?? new Date();
+  const random = mulberry32(20261122);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    // Under a lock, so two processes starting at once cannot both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(groups)) as [{ count: number }];
+    if (count > 0) return false;
+
+    const insertedGroups = await tx
+      .insert(groups)
+      .values(DEMO_GROUPS.map((g, i) => ({ ...g, createdAt: new Date(now.getTime() - (120 - i * 5) * 86_400_000) })))
+      .returning({ id: groups.id, code: groups.code });
+    const groupIds = insertedGroups.map((g) => g.id);
+
+    await tx
+      .insert(users)
+      .values({ email: DEMO_LOGINS[0].email, passwordHash, fullName: 'Sara Superadmin', isSuperadmin: true })
+      .onConflictDoNothing();
+
+    // People: group admins first, then sellers spread over the groups.
+    const people: { email: string; fullName: string; phone: string | null; groupIndex: number; role: 'seller' | 'admin' }[] = [
+      { email: DEMO_LOGINS[1].email, fullName: 'Karin Lärare', phone: '070-123 45 67', groupIndex: 0, role: 'admin' },
+      { email: 'tranare@savedalen.se', fullName: 'Johan Tränare', phone: '073-765 43 21', groupIndex: 1, role: 'admin' },
+      { email: 'ledare@tallen.se', fullName: 'Mona Ledare', phone: null, groupIndex: 2, role: 'admin' },
+      { email: 'mentor@ekskolan.se', fullName: 'Per Mentor', phone: null, groupIndex: 3, role: 'admin' },
+    ];
+    const groupSizes = [10, 8, 6, 6];
+    let nameIndex = 0;
+    groupSizes.forEach((size, groupIndex) => {
+      for (let i = 0; i < size; i++) {
+        const first = FIRST_NAMES[nameIndex % FIRST_NAMES.length]!;
+        const last = LAST_NAMES[(nameIndex * 7) % LAST_NAMES.length]!;
+        const email = nameIndex < 2 ? `${first.toLowerCase()}@demo.se` : `${first.toLowerCase()}.${last.toLowerCase().replace(/å|ä/g, 'a').replace(/ö/g, 'o')}@demo.se`;
+        people.push({ email, fullName: `${first} ${last}`, phone: null, groupIndex, role: 'seller' });
+        nameIndex++;
+      }
+    });
+    const insertedUsers = await tx
+      .insert(users)
+      .values(people.map((p) => ({ email: p.email, passwordHash, fullName: p.fullName, phone: p.phone, activeGroupId: groupIds[p.groupIndex]! })))
+      .returning({ id: users.id, email: users.email });
+    const userIdByEmail = new Map(insertedUsers.map((u) => [u.email, u.id]));
+
+    const membershipValues = people.map((p, i) => ({
+      userId: userIdByEmail.get(p.email)!,
+      groupId: groupIds[p.groupIndex]!,
+      role: p.role,
+      linkCode: `DEMO${String(i + 1).padStart(4, '0')}`,
+    }));
+    // Elsa sells for her class and for her football team.
+    membershipValues.push({ userId: userIdByEmail.get(DEMO_LOGINS[2].email)!, groupId: groupIds[1]!, role: 'seller', linkCode: 'DEMO0099' });
+    const insertedMemberships = await tx
+      .insert(memberships)
+      .values(membershipValues)
+      .returning({ id: memberships.id, groupId: memberships.groupId, role: memberships.role });
+
+    const insertedProducts = await tx
+      .insert(products)
+      .values(DEMO_PRODUCTS.map(([title, description, priceOre], i) => ({ title, description, priceOre, sku: `SP-${String(i + 1).padStart(3, '0')}` })))
+      .returning({ id: products.id, title: products.title, priceOre: products.priceOre });
+
+    // Orders: every membership sells something; admins sell a little too.
+    const orderRows: (typeof orders.$inferInsert)[] = [];
+    const lineDrafts: { orderIndex: number; productIndex: number; quantity: number }[][] = [];
+    insertedMemberships.forEach((membership) => {
+      const count = membership.role === 'admin' ? 2 : 4 + Math.floor(random() * 12);
+      for (let i = 0; i < count; i++) {
+        const daysAgo = Math.floor(random() * 90);
+        const orderedAt = new Date(now.getTime() - daysAgo * 86_400_000 - Math.floor(random() * 10) * 3_600_000);
+        const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
+          orderIndex: orderRows.length,
+          productIndex: Math.floor(random() * insertedProducts.length),
+          quantity: 1 + Math.floor(random() * 3),
+        }));
+        const subtotal = lines.reduce((sum, l) => sum + insertedProducts[l.productIndex]!.priceOre * l.quantity, 0);
+        orderRows.push({
+          shopifyOrderId: 5_500_000_000_000 + orderRows.length,
+          orderName: `#${1001 + orderRows.length}`,
+          orderedAt,
+          shopifyUpdatedAt: orderedAt,
+          membershipId: membership.id,
+          groupId: membership.groupId,
+          refCode: null,
+          subtotalOre: subtotal,
+          commissionOre: lines.reduce((sum, l) => sum + commissionOre(insertedProducts[l.productIndex]!.priceOre * l.quantity, 2500), 0),
+          state: 'paid',
+          raw: null,
+        });
+        lineDrafts.push(lines);
+      }
+    });
+    // Inserted in date order so order names rise with time, as in a real shop.
+    const order = orderRows.map((_, i) => i).sort((a, b) => orderRows[a]!.orderedAt.getTime() - orderRows[b]!.orderedAt.getTime());
+    const sortedOrders = order.map((i, rank) => ({ ...orderRows[i]!, orderName: `#${1001 + rank}`, shopifyOrderId: 5_500_000_000_000 + rank }));
+    const sortedLines = order.map((i) => lineDrafts[i]!);
+    const insertedOrders: { id: number }[] = [];
+    for (let start = 0; start < sortedOrders.length; start += 200) {
+      insertedOrders.push(...(await tx.insert(orders).values(sortedOrders.slice(start, start + 200)).returning({ id: orders.id })));
+    }
+    const lineRows = sortedLines.flatMap((lines, i) =>
+      lines.map((l, lineIndex) => {
+        const product = insertedProducts[l.productIndex]!;
+        const amountOre = product.priceOre * l.quantity;
+        const o = sortedOrders[i]!;
+        return {
+          orderId: insertedOrders[i]!.id,
+          kind: 'sale' as const,
+          shopifyLineId: 466_157_049 + i * 10 + lineIndex,
+          productId: product.id,
+          title: product.title,
+          quantity: l.quantity,
+          amountOre,
+          commissionOre: commissionOre(amountOre, 2500),
+          groupId: o.groupId!,
+          membershipId: o.membershipId!,
+          bookedAt: o.orderedAt,
+        };
+      }),
+    );
+    for (let start = 0; start < lineRows.length; start += 500) {
+      await tx.insert(orderLines).values(lineRows.slice(start, start + 500));
+    }
+
+    // A paid payout that settled the archived class's whole season, and a draft for 6B's first month.
+    const periods = [
+      { groupId: groupIds[3]!, from: stockholmDate(new Date(now.getTime() - 100 * 86_400_000)), to: stockholmDate(now), status: 'paid' as const },
+      { groupId: groupIds[0]!, from: stockholmDate(new Date(now.getTime() - 95 * 86_400_000)), to: stockholmDate(new Date(now.getTime() - 60 * 86_400_000)), status: 'draft' as const },
+    ];
+    for (const period of periods) {
+      const [payout] = await tx
+        .insert(payouts)
+        .values({
+          groupId: period.groupId,
+          periodFrom: period.from,
+          periodTo: period.to,
+          ordersCount: 0,
+          linesCount: 0,
+          salesOre: 0,
+          commissionOre: 0,
+          status: period.status,
+          paidAt: period.status === 'paid' ? now : null,
+        })
+        .returning({ id: payouts.id });
+      await tx.execute(sql`
+        update ${orderLines} set payout_id = ${payout!.id}
+        where group_id = ${period.groupId} and payout_id is null
+          and booked_at >= ${stockholmDayStart(period.from).toISOString()}
+          and booked_at < ${stockholmDayStart(period.to, 1).toISOString()}`);
+      await tx.execute(sql`
+        update ${payouts} p set
+          orders_count = s.orders_count, lines_count = s.lines_count, sales_ore = s.sales_ore, commission_ore = s.commission_ore
+        from (select count(distinct order_id)::int as orders_count, count(*)::int as lines_count,
+                     coalesce(sum(amount_ore), 0) as sales_ore, coalesce(sum(commission_ore), 0) as commission_ore
+              from ${orderLines} where payout_id = ${payout!.id}) s
+        where p.id = ${payout!.id}`);
+    }
+    options.log?.info({ groups: groupIds.length, users: insertedUsers.length, orders: insertedOrders.length, lines: lineRows.length }, 'demodata skapad');
+    return true;
+  });
+}

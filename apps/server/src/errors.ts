@@ -1,0 +1,45 @@
+/**
+ * The one error type of the server. A code says what went wrong, the message says it in
+ * Swedish to a person; the HTTP status follows from the code alone.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_SIGNATURE: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  ALREADY_PAID: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  DATA_DIR_LOCKED: 500,
+  CONFIG: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get statusCode(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (message = 'Hittades inte') => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'Du har inte behörighet till detta') => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', message, details);

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAccountGroupsResponseSchema,
+  ZChangeEmailRequestSchema,
+  ZChangePasswordRequestSchema,
+  ZOkResponseSchema,
+  ZProfileResponseSchema,
+  ZSwitchGroupRequestSchema,
+  ZUpdateProfileRequestSchema,
+} from '@saljportalen/contract';
+import { currentUser } from '../../plugins/auth.js';
+import { routeRateLimit } from '../../plugins/security.js';
+import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
+
+export async function accountRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/account/profile', { schema: { response: { 200: ZProfileResponseSchema } } }, async (request) =>
+    loadProfile(app.db, currentUser(request).id),
+  );
+
+  app.post('/api/account/profile', { schema: { body: ZUpdateProfileRequestSchema, response: { 200: ZOkResponseSchema } } }, async (request) => {
+    await updateProfile(app.db, currentUser(request).id, { fullName: request.body.full_name, phone: request.body.phone });
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/api/account/change-password',
+    { schema: { body: ZChangePasswordRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
+    async (request) => {
+      await changePassword(app.db, currentUser(request).id, {
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/change-email',
+    { schema: { body: ZChangeEmailRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
+    async (request) => {
+      await changeEmail(app.db, currentUser(request).id, {
+        currentPassword: request.body.current_password,
+        newEmail: request.body.new_email,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/api/account/groups', { schema: { response: { 200: ZAccountGroupsResponseSchema } } }, async (request) => {
+    const user = currentUser(request);
+    return { groups: await listAccountGroups(app.db, user.id, user.activeGroupId) };
+  });
+
+  app.post('/api/account/switch-group', { schema: { body: ZSwitchGroupRequestSchema, response: { 200: ZOkResponseSchema } } }, async (request) => {
+    await switchGroup(app.db, currentUser(request).id, request.body.group_id);
+    return { ok: true as const };
+  });
+}

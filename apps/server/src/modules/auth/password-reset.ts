@@ -1,0 +1,80 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResetCodes, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomToken, sha256 } from '../../lib/random-codes.js';
+import { revokeAllRefreshTokens } from './refresh-tokens.js';
+import { findUserByEmail } from './sign-in.js';
+
+export const RESET_CODE_TTL_MINUTES = 60;
+
+const invalidLink = () => new AppError('VALIDATION', 'Ogiltig återställningslänk');
+
+/** Mails a single-use reset link when the address has an account; says nothing either way. */
+export async function requestPasswordReset(db: Db, mailer: Mailer, options: { email: string; publicUrl: string }): Promise<void> {
+  const user = await findUserByEmail(db, options.email);
+  if (!user) return;
+  const code = randomToken();
+  await db.insert(passwordResetCodes).values({
+    userId: user.id,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+  });
+  const link = `${options.publicUrl}/auth/reset-password?code=${encodeURIComponent(code)}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Återställ ditt lösenord på Säljportalen',
+    link,
+    text: [
+      `Hej ${user.fullName.split(' ')[0]}!`,
+      '',
+      'Någon (förhoppningsvis du) har bett om att få återställa lösenordet till ditt konto på Säljportalen.',
+      `Öppna länken nedan inom ${RESET_CODE_TTL_MINUTES} minuter för att välja ett nytt lösenord:`,
+      '',
+      link,
+      '',
+      'Om du inte bad om detta kan du bortse från det här meddelandet. Ditt lösenord är oförändrat.',
+      '',
+      'Hälsningar,',
+      'Säljportalen',
+    ].join('\n'),
+  });
+}
+
+async function findUsableCode(db: Db, code: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.codeHash, sha256(code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function verifyResetCode(db: Db, code: string): Promise<void> {
+  if (!(await findUsableCode(db, code))) throw invalidLink();
+}
+
+/**
+ * Sets the new password, spends the code, and signs the user out everywhere: refresh tokens are
+ * revoked and the token version bump invalidates every access token already issued.
+ */
+export async function resetPassword(db: Db, options: { code: string; newPassword: string }): Promise<{ userId: number }> {
+  const passwordHash = await hashPassword(options.newPassword);
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(passwordResetCodes.codeHash, sha256(options.code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, sql`now()`)),
+      )
+      .returning({ userId: passwordResetCodes.userId });
+    if (!spent) throw invalidLink();
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, spent.userId));
+    await revokeAllRefreshTokens(tx, spent.userId);
+    return { userId: spent.userId };
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { issueRefreshToken, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS } from './refresh-tokens.js';
+
+export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.config.publicUrl.startsWith('https://'),
+    maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+}
+
+/** A short-lived access token for the user, reflecting their current token version. */
+export async function signAccessToken(app: FastifyInstance, userId: number): Promise<string> {
+  const [user] = await app.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Kontot finns inte längre');
+  return app.accessTokens.sign({ userId, tokenVersion: user.tokenVersion });
+}
+
+/** Signs the user in: an access token in the answer, a rotating refresh token in a cookie. */
+export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: number): Promise<{ token: string }> {
+  const token = await signAccessToken(app, userId);
+  setRefreshCookie(app, reply, await issueRefreshToken(app.db, userId));
+  return { token };
+}

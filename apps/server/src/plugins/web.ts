@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built web app. Unknown paths outside /api get index.html so the client router
+ * answers them (including its own 404 page); /api paths keep their JSON 404.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance) => {
+    const root = app.config.webDist ? path.resolve(app.config.webDist) : defaultWebDist;
+    const indexPath = path.join(root, 'index.html');
+    const apiNotFound = (method: string, pathname: string) => ({
+      error: { code: 'NOT_FOUND', message: `Adressen ${method} ${pathname} finns inte` },
+    });
+    if (!fs.existsSync(indexPath)) {
+      app.log.warn({ root }, 'webbappen är inte byggd: kör npm run build');
+      app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request.method, request.url.split('?')[0] ?? '')));
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; the shell and the service worker must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else reply.header('Cache-Control', 'no-cache');
+      },
+    });
+    const indexHtml = fs.readFileSync(indexPath);
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).send(apiNotFound(request.method, pathname));
+      }
+      if (path.extname(pathname) && !pathname.endsWith('.html')) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Filen finns inte');
+      }
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    });
+  },
+  { name: 'web', dependencies: ['core', 'errors'] },
+);

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ZEmailSchema, ZFullNameSchema, ZIdParamSchema, ZNewPasswordSchema, ZPhoneSchema } from './common.js';
+
+export const ZProfileResponseSchema = z.object({
+  user: z.object({ id: z.number(), full_name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  group_hint: z.object({ id: z.number().nullable() }),
+});
+export type TProfileResponse = z.infer<typeof ZProfileResponseSchema>;
+
+export const ZUpdateProfileRequestSchema = z.object({
+  full_name: ZFullNameSchema,
+  phone: ZPhoneSchema.nullish(),
+});
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequestSchema>;
+
+export const ZChangePasswordRequestSchema = z.object({
+  current_password: z.string({ error: 'Nuvarande lösenord krävs' }).min(1, 'Nuvarande lösenord krävs').max(200),
+  new_password: ZNewPasswordSchema,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema>;
+
+export const ZChangeEmailRequestSchema = z.object({
+  new_email: ZEmailSchema,
+  current_password: z.string({ error: 'Nuvarande lösenord krävs' }).min(1, 'Nuvarande lösenord krävs').max(200),
+});
+export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequestSchema>;
+
+export const ZMembershipRoleSchema = z.enum(['seller', 'admin']);
+export type TMembershipRole = z.infer<typeof ZMembershipRoleSchema>;
+
+/** Group membership as the switcher lists it (spec §3). */
+export const ZAccountGroupSchema = z.object({
+  group_id: z.number(),
+  group_name: z.string(),
+  group_code: z.string(),
+  role: ZMembershipRoleSchema,
+  is_active: z.boolean(),
+  archived: z.boolean(),
+});
+export type TAccountGroup = z.infer<typeof ZAccountGroupSchema>;
+
+export const ZAccountGroupsResponseSchema = z.object({ groups: z.array(ZAccountGroupSchema) });
+export type TAccountGroupsResponse = z.infer<typeof ZAccountGroupsResponseSchema>;
+
+export const ZSwitchGroupRequestSchema = z.object({ group_id: ZIdParamSchema });
+export type TSwitchGroupRequest = z.infer<typeof ZSwitchGroupRequestSchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ZEmailSchema, ZFullNameSchema, ZNewPasswordSchema } from './common.js';
+
+export const ZTokenResponseSchema = z.object({ token: z.string() });
+export type TTokenResponse = z.infer<typeof ZTokenResponseSchema>;
+
+export const ZLoginRequestSchema = z.object({
+  email: ZEmailSchema,
+  password: z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(200, 'Lösenordet är för långt'),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
+
+export const ZRegisterSellerRequestSchema = z.object({
+  full_name: ZFullNameSchema,
+  email: ZEmailSchema,
+  password: ZNewPasswordSchema,
+  group_code: z.string({ error: 'Gruppkod krävs' }).trim().min(1, 'Gruppkod krävs').max(32, 'Okänd gruppkod'),
+});
+export type TRegisterSellerRequest = z.infer<typeof ZRegisterSellerRequestSchema>;
+
+export const ZForgotPasswordRequestSchema = z.object({ email: ZEmailSchema });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
+
+export const ZResetCodeSchema = z.string({ error: 'Kod saknas' }).min(10, 'Ogiltig återställningslänk').max(200, 'Ogiltig återställningslänk');
+
+export const ZVerifyResetCodeRequestSchema = z.object({ code: ZResetCodeSchema });
+export type TVerifyResetCodeRequest = z.infer<typeof ZVerifyResetCodeRequestSchema>;
+
+export const ZResetPasswordRequestSchema = z.object({ code: ZResetCodeSchema, new_password: ZNewPasswordSchema });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;
+
+/** The access token's payload (the middle part the web decodes, spec §3). */
+export const ZAccessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  exp: z.number(),
+  iat: z.number().optional(),
+  ver: z.number().optional(),
+});
+export type TAccessTokenClaims = z.infer<typeof ZAccessTokenClaimsSchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4). */
+export const ZErrorResponseSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
+
+/** Amounts in SEK with at most two decimals; the database keeps öre (DESIGN D5). */
+export const ZSekSchema = z.number();
+
+export const ZOkResponseSchema = z.object({ ok: z.literal(true) });
+export type TOkResponse = z.infer<typeof ZOkResponseSchema>;
+
+export const ZEmailSchema = z
+  .string({ error: 'E-post krävs' })
+  .trim()
+  .min(1, 'E-post krävs')
+  .max(254, 'E-postadressen är för lång')
+  .email('Ange en giltig e-postadress');
+
+/** Calendar date `YYYY-MM-DD` (Europe/Stockholm). */
+export const ZDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ange datum som ÅÅÅÅ-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Ogiltigt datum');
+
+export const ZIdParamSchema = z.coerce
+  .number({ error: 'Ogiltigt id' })
+  .int('Ogiltigt id')
+  .positive('Ogiltigt id')
+  .max(2_147_483_647, 'Ogiltigt id');
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const ZNewPasswordSchema = z
+  .string({ error: 'Lösenord krävs' })
+  .min(PASSWORD_MIN_LENGTH, 'Lösenordet måste vara minst 8 tecken')
+  .max(200, 'Lösenordet är för långt');
+
+export const ZFullNameSchema = z
+  .string({ error: 'Namn krävs' })
+  .trim()
+  .min(1, 'Namn krävs')
+  .max(120, 'Namnet är för långt');
+
+export const ZPhoneSchema = z.string().trim().max(40, 'Telefonnumret är för långt');
