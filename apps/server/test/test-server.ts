@@ -1,0 +1,123 @@
+/**
+ * Starts the real server for API tests: a fresh database (in-memory PGlite, or a new database on
+ * the PostgreSQL at 127.0.0.1:5432 when TEST_DB=postgres), real HTTP on a free port, mails in a
+ * temporary outbox.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { seedDemoData } from '../src/db/seed.js';
+
+export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestServer {
+  url: string;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  dataDir: string;
+  /** fetch against the server; `token` adds the bearer header, objects are sent as JSON. */
+  request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  /** Signs in and returns the access token. */
+  login(email: string, password?: string): Promise<string>;
+  /** The mails written to the outbox, oldest first. */
+  mails(): { to: string; subject: string; text: string; link?: string }[];
+  close(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database; dropped again by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sp_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
+  const postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    SHOP_URL: 'https://butik.example.se',
+    SHOPIFY_WEBHOOK_SECRET: 'test-webhook-secret',
+    RATE_LIMITS: '0',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  // In-memory PGlite: the data dir holds only the outbox, so no lock is needed.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123' });
+  if (options.seed) await seedDemoData(app.db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const request: TestServer['request'] = (method, requestPath, { token, body, headers } = {}) =>
+    fetch(url + requestPath, {
+      method,
+      headers: {
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  return {
+    url,
+    app,
+    database,
+    dataDir,
+    request,
+    async login(email, password = 'demo1234') {
+      const response = await request('POST', '/api/auth/login', { body: { email, password } });
+      if (response.status !== 200) throw new Error(`inloggning misslyckades för ${email}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { token: string }).token;
+    },
+    mails() {
+      const outbox = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(outbox)) return [];
+      return fs
+        .readdirSync(outbox)
+        .sort()
+        .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `check` returns a truthy value (for work the server does after answering). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error('villkoret uppfylldes aldrig');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
