@@ -11,6 +11,12 @@ import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { sellerRoutes } from './modules/seller/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { payoutsRoutes } from './modules/payouts/routes.js';
+import { shopifyRoutes } from './modules/shopify/routes.js';
+import { linkRoutes } from './modules/links/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,6 +46,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(sellerRoutes);
+  await app.register(catalogRoutes);
+  await app.register(adminRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(shopifyRoutes);
+  await app.register(linkRoutes);
 
   await app.register(webPlugin);
   return app;

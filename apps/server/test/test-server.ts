@@ -99,6 +99,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
       if (!fs.existsSync(outbox)) return [];
       return fs
         .readdirSync(outbox)
+        .filter((file) => file.endsWith('.json'))
         .sort()
         .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')));
     },

@@ -33,7 +33,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     async send(mail) {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
+      // Written whole, then renamed into place: a reader never sees half a mail.
+      await fs.writeFile(`${file}.tmp`, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
+      await fs.rename(`${file}.tmp`, file);
       // The address is not logged: the file holds it for whoever runs the server.
       options.log.info({ file, link: mail.link }, `e-post sparad i utkorgen: ${mail.subject}`);
     },
