@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatSek } from './format.js';
+
+const NBSP = '\u00a0';
+
+describe('formatSek', () => {
+  it('writes whole kronor the Swedish way', () => {
+    expect(formatSek(14_900)).toBe(`149${NBSP}kr`);
+    expect(formatSek(0)).toBe(`0${NBSP}kr`);
+  });
+
+  it('groups thousands with a no-break space', () => {
+    expect(formatSek(149_000)).toBe(`1${NBSP}490${NBSP}kr`);
+    expect(formatSek(123_456_700)).toBe(`1${NBSP}234${NBSP}567${NBSP}kr`);
+  });
+
+  it('rounds to whole kronor unless decimals are asked for', () => {
+    expect(formatSek(14_950)).toBe(`150${NBSP}kr`);
+    expect(formatSek(14_950, { decimals: 2 })).toBe(`149,50${NBSP}kr`);
+  });
+
+  it('uses an ASCII hyphen for negative amounts, which PDF standard fonts can encode', () => {
+    expect(formatSek(-250_000)).toBe(`-2${NBSP}500${NBSP}kr`);
+    expect(formatSek(-250_000)).not.toContain('\u2212');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it('give the Stockholm calendar day, not the UTC one', () => {
+    // 23:30 UTC on 31 December is already New Year's Day in Stockholm (UTC+1 in winter).
+    const newYear = new Date('2025-12-31T23:30:00Z');
+    expect(formatDate(newYear)).toBe('2026-01-01');
+    expect(formatDateTime(newYear)).toBe('2026-01-01 00:30');
+  });
+
+  it('follow summer time', () => {
+    const midsummer = new Date('2026-06-19T10:05:00Z');
+    expect(formatDate(midsummer)).toBe('2026-06-19');
+    expect(formatDateTime(midsummer)).toBe('2026-06-19 12:05');
+  });
+});
