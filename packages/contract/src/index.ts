@@ -1,7 +1,9 @@
 import { z } from 'zod';
+// The Swedish locale alone: `z.locales` would pull every language into the web bundle.
+import sv from 'zod/v4/locales/sv.js';
 
 // Validation messages the contract does not word itself (wrong type, missing field) come in Swedish.
-z.config(z.locales.sv());
+z.config(sv());
 
 export * from './common.js';
 export * from './auth.js';

@@ -1,2 +1,115 @@
-// Filled in by the payouts capability.
-export {};
+import { z } from 'zod';
+import { ZDateSchema, ZIdParamSchema, ZSekSchema } from './common.js';
+
+/** Spec §5: what the 'Skapa ny avräkning' form says when a field is left empty. */
+export const PAYOUT_FIELDS_REQUIRED_MESSAGE = 'Fyll i alla fält för avräkningen';
+/** Spec §5: from after to. */
+export const PAYOUT_DATE_RANGE_MESSAGE = 'Från-datum kan inte vara efter Till-datum.';
+
+/** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
+const isCalendarDay = (value: string) => {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+const ZCalendarDaySchema = ZDateSchema.refine(isCalendarDay, 'Ogiltigt datum');
+
+/** HTML forms send an empty field as ''; it means "not given", as a missing one does. */
+const emptyAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+const requiredOr = (invalidMessage: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? PAYOUT_FIELDS_REQUIRED_MESSAGE : invalidMessage;
+
+const ZRequiredDateSchema = z.preprocess(
+  emptyAsMissing,
+  z.string({ error: requiredOr('Ogiltigt datum') }).trim().pipe(ZCalendarDaySchema),
+);
+const ZOptionalDateSchema = z.preprocess(emptyAsMissing, z.string().trim().pipe(ZCalendarDaySchema).optional());
+
+const fromNotAfterTo = (range: { from?: string; to?: string }) => !range.from || !range.to || range.from <= range.to;
+
+export const ZPayoutStatusSchema = z.enum(['draft', 'paid']);
+export type TPayoutStatus = z.infer<typeof ZPayoutStatusSchema>;
+
+/** One payout (avräkning), spec §3, plus when it was paid and what was sold in it. */
+export const ZPayoutSchema = z.object({
+  id: z.number(),
+  group_id: z.number(),
+  group_name: z.string(),
+  /** Inclusive calendar dates in Europe/Stockholm, `YYYY-MM-DD`. */
+  period_from: z.string(),
+  period_to: z.string(),
+  orders_count: z.number(),
+  lines_count: z.number(),
+  total_sales: ZSekSchema,
+  total_commission: ZSekSchema,
+  status: ZPayoutStatusSchema,
+  /** ISO 8601 instants. */
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type TPayout = z.infer<typeof ZPayoutSchema>;
+
+/**
+ * Filters of the payouts list. Spec §4: the web sends 'open' when it filters on draft.
+ * `from`/`to` keep the payouts whose period overlaps [from, to].
+ */
+export const ZPayoutListQuerySchema = z
+  .object({
+    status: z.preprocess(emptyAsMissing, z.enum(['all', 'draft', 'open', 'paid'], { error: 'Ogiltig status' }).default('all')),
+    group_id: z.preprocess(emptyAsMissing, ZIdParamSchema.optional()),
+    from: ZOptionalDateSchema,
+    to: ZOptionalDateSchema,
+  })
+  .refine(fromNotAfterTo, { message: PAYOUT_DATE_RANGE_MESSAGE, path: ['to'] });
+export type TPayoutListQuery = z.infer<typeof ZPayoutListQuerySchema>;
+
+export const ZPayoutListResponseSchema = z.array(ZPayoutSchema);
+export type TPayoutListResponse = z.infer<typeof ZPayoutListResponseSchema>;
+
+export const ZCreatePayoutRequestSchema = z
+  .object({
+    group_id: z.preprocess(
+      (value) => {
+        const given = emptyAsMissing(value);
+        return typeof given === 'string' ? Number(given) : given;
+      },
+      z.number({ error: requiredOr('Ogiltig grupp') }).int('Ogiltig grupp').positive('Ogiltig grupp').max(2_147_483_647, 'Ogiltig grupp'),
+    ),
+    from: ZRequiredDateSchema,
+    to: ZRequiredDateSchema,
+    /** Spec §9: auto-archive is on unless turned off. */
+    auto_archive: z.boolean({ error: 'Ogiltigt val för arkivering' }).default(true),
+  })
+  .refine(fromNotAfterTo, { message: PAYOUT_DATE_RANGE_MESSAGE, path: ['to'] });
+export type TCreatePayoutRequest = z.input<typeof ZCreatePayoutRequestSchema>;
+
+/** Why nothing was created: no lines booked in the period at all, or every one already settled. */
+export const ZPayoutNotCreatedReasonSchema = z.enum(['no_orders_in_range', 'no_items_unpaid']);
+export type TPayoutNotCreatedReason = z.infer<typeof ZPayoutNotCreatedReasonSchema>;
+
+/**
+ * Spec §3 create payout result. `ok` is true whenever the request was valid, also when there
+ * was nothing to settle (`created: false`, `id: null`, `raw.reason` says why).
+ * `amount` is the commission paid out, in SEK. `auto_archived` is true when this request archived the group.
+ */
+export const ZCreatePayoutResponseSchema = z.object({
+  ok: z.literal(true),
+  created: z.boolean(),
+  id: z.number().nullable(),
+  amount: ZSekSchema,
+  auto_archived: z.boolean(),
+  raw: z.object({ reason: ZPayoutNotCreatedReasonSchema.nullable() }),
+});
+export type TCreatePayoutResponse = z.infer<typeof ZCreatePayoutResponseSchema>;
+
+/** Spec §4: draft -> paid is the only transition. */
+export const ZUpdatePayoutRequestSchema = z.object({
+  status: z.literal('paid', { error: "Status kan bara ändras till 'paid'" }),
+});
+export type TUpdatePayoutRequest = z.infer<typeof ZUpdatePayoutRequestSchema>;
+
+export const ZUpdatePayoutResponseSchema = ZPayoutSchema;
+export type TUpdatePayoutResponse = z.infer<typeof ZUpdatePayoutResponseSchema>;
+
+export const ZPayoutParamsSchema = z.object({ id: ZIdParamSchema });
+export type TPayoutParams = z.infer<typeof ZPayoutParamsSchema>;

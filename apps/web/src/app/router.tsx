@@ -1,0 +1,65 @@
+import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { AppLayout } from '@/components/layout/app-layout';
+import { LoginPage } from '@/features/auth/login-page';
+import { AdminLoginPage } from '@/features/auth/admin-login-page';
+import { RegisterPage } from '@/features/auth/register-page';
+import { RegisterSellerPage } from '@/features/auth/register-seller-page';
+import { ForgotPasswordPage } from '@/features/auth/forgot-password-page';
+import { ResetPasswordPage } from '@/features/auth/reset-password-page';
+import { EntryRedirect, GuestOnly, RequireAuth, RequireSuperadmin } from './guards';
+import { NotFoundPage } from './not-found-page';
+
+function LegacyGroupRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={paths.adminGroup(id)} replace />;
+}
+
+function LegacySellerRedirect() {
+  const { id = '', userId = '' } = useParams();
+  return <Navigate to={paths.adminSellerOrders(id, userId)} replace />;
+}
+
+/** Loaded on demand so a seller's phone never downloads the admin area. */
+const adminArea = (): RouteObject => ({
+  path: paths.admin,
+  element: <RequireSuperadmin />,
+  children: [{ path: '*', lazy: () => import('@/features/admin/admin-routes').then((module) => ({ Component: module.AdminArea })) }],
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <EntryRedirect /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.register, element: <RegisterPage /> },
+          { path: paths.registerSeller, element: <RegisterSellerPage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+        ],
+      },
+      // Reachable signed in too: the link comes from a mail and may be opened anywhere.
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.adminLogin, element: <AdminLoginPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.dashboard, lazy: () => import('@/features/dashboard/dashboard-page').then((module) => ({ Component: module.DashboardPage })) },
+          {
+            path: paths.accountSettings,
+            lazy: () => import('@/features/account/account-settings-page').then((module) => ({ Component: module.AccountSettingsPage })),
+          },
+        ],
+      },
+      { path: '/admin/group/:id', element: <LegacyGroupRedirect /> },
+      { path: '/admin/group/:id/seller/:userId', element: <LegacySellerRedirect /> },
+      adminArea(),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

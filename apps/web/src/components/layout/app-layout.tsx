@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { UNAUTHORIZED_EVENT } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { Header } from './header';
+
+/** The frame of every page; turns an 'unauthorized' from any call into the login page (spec §8). */
+export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode; banner?: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onUnauthorized = () => {
+      queryClient.clear();
+      notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+      navigate(paths.login, { replace: true });
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [navigate, queryClient]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:p-3">
+        Hoppa till innehållet
+      </a>
+      <Header groupSwitcher={groupSwitcher} />
+      {banner}
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function PageContainer({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">{children}</div>;
+}

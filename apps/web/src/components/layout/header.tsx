@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useIsSignedIn } from '@/lib/use-session';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { useLogout } from '@/features/auth/api/logout';
+import { Logo } from './logo';
+
+/**
+ * spec §2 header: logo; signed in: group switcher, 'Konto', 'Logga ut'; otherwise 'Registrera'
+ * and 'Logga in'. On a phone the actions fold into a menu. Hidden on /admin paths.
+ */
+export function Header({ groupSwitcher }: { groupSwitcher?: ReactNode }) {
+  const signedIn = useIsSignedIn();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+
+  if (pathname.startsWith('/admin')) return null;
+
+  const onLogout = async () => {
+    setMenuOpen(false);
+    await logout.mutateAsync().catch(() => undefined);
+    notify.success('Utloggad');
+    navigate(paths.login, { replace: true });
+  };
+
+  const actions = signedIn ? (
+    <>
+      {groupSwitcher}
+      <Button asChild variant="ghost" onClick={() => setMenuOpen(false)}>
+        <Link to={paths.accountSettings}>Konto</Link>
+      </Button>
+      <Button variant="outline" onClick={onLogout}>
+        Logga ut
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button asChild variant="ghost" onClick={() => setMenuOpen(false)}>
+        <Link to={paths.register}>Registrera</Link>
+      </Button>
+      <Button asChild variant="brand" onClick={() => setMenuOpen(false)}>
+        <Link to={paths.login}>Logga in</Link>
+      </Button>
+    </>
+  );
+
+  return (
+    <header className="border-b border-line bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav aria-label="Huvudmeny" className="hidden items-center gap-2 md:flex">
+          {actions}
+        </nav>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Stäng menyn' : 'Öppna menyn'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+        </Button>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobilmeny" className="flex flex-col gap-2 border-t border-line px-4 py-3 md:hidden [&>*]:w-full">
+          {actions}
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '@/lib/paths';
+import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
+import { AuthCard } from './components/auth-card';
+import { LoginForm } from './login-page';
+
+/** spec §2: after sign-in the admin overview is tried; /admin if it works, otherwise /dashboard. */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const afterSignIn = async () => {
+    try {
+      await queryClient.fetchQuery(superadminCheckQuery);
+      navigate(paths.admin, { replace: true });
+    } catch {
+      navigate(paths.dashboard, { replace: true });
+    }
+  };
+  return (
+    <AuthCard title="Admin-inloggning" intro="För superadministratörer av Säljportalen.">
+      <LoginForm onSignedIn={afterSignIn} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/lib/paths';
+import { errorMessage, notify } from '@/lib/toast';
+import { AuthCard } from './components/auth-card';
+import { PasswordInput } from './components/password-input';
+import { useRegisterSeller } from './api/register-seller';
+
+const registerFormSchema = z.object({
+  full_name: z.string().trim().min(1, 'Namn krävs'),
+  email: z.string().trim().min(1, 'E-post krävs').email('Ange en giltig e-postadress'),
+  password: z.string().min(1, 'Lösenord krävs').min(8, 'Lösenordet måste vara minst 8 tecken'),
+  group_code: z.string().trim().min(1, 'Gruppkod krävs'),
+});
+type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export function RegisterSellerPage() {
+  const register = useRegisterSeller();
+  const [registeredName, setRegisteredName] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { full_name: '', email: '', password: '', group_code: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register.mutateAsync(values);
+      setRegisteredName(values.full_name.trim().split(/\s+/)[0] ?? values.full_name);
+    } catch (error) {
+      notify.error('Registrering misslyckades', errorMessage(error));
+    }
+  });
+
+  if (registeredName) {
+    return (
+      <AuthCard title="Registrering klar" intro={`Välkommen, ${registeredName}! Nu kan du börja sälja med din personliga länk.`}>
+        <Button asChild variant="brand" size="lg" className="w-full">
+          <Link to={paths.dashboard}>Gå till din översikt</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Registrera som säljare" intro="Du behöver gruppkoden från din lärare eller ledare.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="Namn" error={form.formState.errors.full_name?.message}>
+          <Input autoComplete="name" {...form.register('full_name')} />
+        </Field>
+        <Field label="E-post" error={form.formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </Field>
+        <Field label="Lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        <Field label="Gruppkod" error={form.formState.errors.group_code?.message}>
+          <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase tracking-widest" {...form.register('group_code')} />
+        </Field>
+        <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Registrerar...' : 'Registrera'}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm">
+        Har du redan ett konto?{' '}
+        <Link to={paths.login} className="font-medium text-brand underline-offset-4 hover:underline">
+          Logga in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,21 @@
+/** Every route of the app (spec §2), so links are typed and written once. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  adminLogin: '/admin/login',
+  register: '/register',
+  registerSeller: '/register/seller',
+  dashboard: '/dashboard',
+  accountSettings: '/account/settings',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+  admin: '/admin',
+  adminGroups: '/admin/groups',
+  adminArchivedGroups: '/admin/groups?status=archived',
+  adminGroupCreate: '/admin/groups/create',
+  adminGroup: (id: number | string) => `/admin/groups/${id}`,
+  adminGroupAddUser: (id: number | string) => `/admin/groups/${id}/add-user`,
+  adminSellerOrders: (groupId: number | string, userId: number | string) => `/admin/groups/${groupId}/seller/${userId}`,
+  adminSellers: '/admin/sellers',
+  adminPayouts: '/admin/payouts',
+} as const;

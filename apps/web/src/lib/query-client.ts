@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // A session problem is handled by signing out; retrying it only delays the login page.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.isUnauthorized) && failureCount < 1,
+    },
+  },
+});
+
+/** spec §9 data freshness. */
+export const FRESHNESS = {
+  personalSummary: 5 * 60_000,
+  groupTotals: 5 * 60_000,
+  leaderboard: 3 * 60_000,
+  superadminCheck: 10 * 60_000,
+} as const;

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EXPIRY_MARGIN_SECONDS, TOKEN_STORAGE_KEY, clearSession, getToken, isAuthenticated, isTokenExpired, readTokenExp, setToken } from './session';
+
+const store = new Map<string, string>();
+globalThis.localStorage = {
+  getItem: (key: string) => store.get(key) ?? null,
+  setItem: (key: string, value: string) => void store.set(key, value),
+  removeItem: (key: string) => void store.delete(key),
+  clear: () => store.clear(),
+  key: () => null,
+  length: 0,
+} as Storage;
+
+const tokenWith = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
+const now = Date.now();
+
+describe('session token (spec §4)', () => {
+  beforeEach(() => store.clear());
+
+  it('keeps the token under a key ending in "token"', () => {
+    expect(TOKEN_STORAGE_KEY.endsWith('token')).toBe(true);
+  });
+
+  it('reads exp from the base64url middle part, also with non-ASCII claims', () => {
+    expect(readTokenExp(tokenWith({ exp: 1234, name: 'Åsa Öberg' }))).toBe(1234);
+  });
+
+  it('counts a token as expired from 30 seconds before exp', () => {
+    const nowSeconds = Math.floor(now / 1000);
+    expect(isTokenExpired(tokenWith({ exp: nowSeconds + EXPIRY_MARGIN_SECONDS }), now)).toBe(true);
+    expect(isTokenExpired(tokenWith({ exp: nowSeconds + EXPIRY_MARGIN_SECONDS + 2 }), now)).toBe(false);
+  });
+
+  it('counts a token that is not three parts, or has no exp, as not expired', () => {
+    expect(isTokenExpired('not-a-jwt', now)).toBe(false);
+    expect(isTokenExpired(tokenWith({ sub: '1' }), now)).toBe(false);
+    expect(isTokenExpired('a.b', now)).toBe(false);
+  });
+
+  it('removes an expired token when reading it', () => {
+    setToken(tokenWith({ exp: Math.floor(now / 1000) - 10 }));
+    expect(getToken()).toBeNull();
+    expect(store.has(TOKEN_STORAGE_KEY)).toBe(false);
+    expect(isAuthenticated()).toBe(false);
+  });
+
+  it('is authenticated with a valid token until the session is cleared', () => {
+    setToken(tokenWith({ exp: Math.floor(now / 1000) + 3600 }));
+    expect(isAuthenticated()).toBe(true);
+    clearSession();
+    expect(isAuthenticated()).toBe(false);
+  });
+});

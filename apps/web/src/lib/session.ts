@@ -1,0 +1,105 @@
+/**
+ * The sign-in token in the browser (spec §3, §4): kept in localStorage under a key ending in
+ * "token"; its middle part is base64url JSON with `exp` in seconds.
+ */
+export const TOKEN_STORAGE_KEY = 'saljportalen.token';
+
+/** spec §4: a token counts as expired 30 seconds before its exp. */
+export const EXPIRY_MARGIN_SECONDS = 30;
+
+function decodeBase64Url(part: string): string {
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const binary = atob(base64);
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+/** The exp claim in seconds, or undefined when the token is not a JWT or has none. */
+export function readTokenExp(token: string): number | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const payload = JSON.parse(decodeBase64Url(parts[1]!)) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Expired means exp at or before now + 30 s; a token without a readable exp is not expired (spec §4). */
+export function isTokenExpired(token: string, nowMs = Date.now()): boolean {
+  const exp = readTokenExp(token);
+  if (exp === undefined) return false;
+  return exp <= nowMs / 1000 + EXPIRY_MARGIN_SECONDS;
+}
+
+/** The stored token; reading an expired one removes it and reports none. */
+export function getToken(): string | null {
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (!token) return null;
+  if (isTokenExpired(token)) {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    return null;
+  }
+  return token;
+}
+
+const SESSION_CHANGE_EVENT = 'saljportalen:session-change';
+const announceChange = () => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
+};
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  announceChange();
+}
+
+export function clearSession(): void {
+  const had = localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  if (had) announceChange();
+}
+
+/** Calls back when this tab signs in or out, or another tab changes the stored token. */
+export function subscribeSession(callback: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_STORAGE_KEY) callback();
+  };
+  window.addEventListener(SESSION_CHANGE_EVENT, callback);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SESSION_CHANGE_EVENT, callback);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const isAuthenticated = (): boolean => getToken() !== null;
+
+let refreshing: Promise<string | null> | undefined;
+
+/**
+ * spec §4 refresh helper: clears the stored token, then stores the access token of the server's
+ * current session (the httpOnly refresh cookie) if there is one. Concurrent callers share one call.
+ */
+export function refreshSession(): Promise<string | null> {
+  refreshing ??= (async () => {
+    clearSession();
+    try {
+      const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+      if (!response.ok) return null;
+      const { token } = (await response.json()) as { token?: unknown };
+      if (typeof token !== 'string') return null;
+      setToken(token);
+      return token;
+    } catch {
+      return null;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/** A usable token: the stored one, or a fresh one from the refresh cookie. */
+export async function getValidToken(): Promise<string | null> {
+  return getToken() ?? (await refreshSession());
+}

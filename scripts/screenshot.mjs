@@ -1,0 +1,20 @@
+// Takes screenshots of pages with Debian's Chromium: node scripts/screenshot.mjs URL OUT.png [phone|desktop] [email]
+import { chromium } from '@playwright/test';
+
+const [url, out, viewport = 'desktop', email] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-background-networking'] });
+const context = await browser.newContext(
+  viewport === 'phone' ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'sv-SE' } : { viewport: { width: 1280, height: 900 }, locale: 'sv-SE' },
+);
+const page = await context.newPage();
+if (email) {
+  const origin = new URL(url).origin;
+  const response = await page.request.post(`${origin}/api/auth/login`, { data: { email, password: process.env.PASSWORD ?? 'demo1234' } });
+  const { token } = await response.json();
+  await page.goto(origin + '/login');
+  await page.evaluate((t) => localStorage.setItem('saljportalen.token', t), token);
+}
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(Number(process.env.WAIT ?? 300));
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();
