@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -93,6 +94,8 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Shopify's updated_at of the data stored: a late products/update never overwrites a newer one. */
+    shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('products_shopify_id_idx').on(t.shopifyProductId),
@@ -181,6 +184,8 @@ export const orderLines = pgTable(
     membershipId: integer('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
     bookedAt: timestamp('booked_at', { withTimezone: true }).notNull(),
     payoutId: integer('payout_id').references(() => payouts.id),
+    /** The sale line a refund or cancellation line reverses: what is left of a sale is its own sum. */
+    reversesLineId: bigint('reverses_line_id', { mode: 'number' }).references((): AnyPgColumn => orderLines.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -219,10 +224,15 @@ export const webhookEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The order an order or refund event is about: a refund that arrives before its order is applied when the order comes. */
+    shopifyOrderId: bigint('shopify_order_id', { mode: 'number' }),
+    /** What processing did, in Swedish, for the operator (recorded, ignored topic, test order, waiting for its order…). */
+    outcome: text('outcome'),
   },
   (t) => [
     uniqueIndex('webhook_events_webhook_id_idx').on(t.webhookId),
     index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+    index('webhook_events_shopify_order_idx').on(t.shopifyOrderId).where(sql`${t.shopifyOrderId} is not null`),
   ],
 );
 
