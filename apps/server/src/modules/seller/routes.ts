@@ -1,4 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZGroupSettingsRequestSchema,
+  ZGroupSettingsResponseSchema,
+  ZGroupTotalsResponseSchema,
+  ZLeaderboardResponseSchema,
+  ZMeSummaryResponseSchema,
+} from '@saljportalen/contract';
+import { currentUser } from '../../plugins/auth.js';
+import { getGroupLeaderboard } from './get-group-leaderboard.js';
+import { getGroupTotals } from './get-group-totals.js';
+import { getSellerSummary } from './get-seller-summary.js';
+import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
 
-// Routes of the seller capability (issue 3).
-export async function sellerRoutes(_app: FastifyInstance) {}
+/** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3). */
+export async function sellerRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/me/summary', { schema: { response: { 200: ZMeSummaryResponseSchema } } }, async (request) =>
+    getSellerSummary(app.db, { user: currentUser(request), publicUrl: app.config.publicUrl }),
+  );
+
+  app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
+    getGroupTotals(app.db, { user: currentUser(request) }),
+  );
+
+  app.get('/api/group/leaderboard-mine', { schema: { response: { 200: ZLeaderboardResponseSchema } } }, async (request) =>
+    getGroupLeaderboard(app.db, { user: currentUser(request) }),
+  );
+
+  app.post(
+    '/api/group/settings',
+    { schema: { body: ZGroupSettingsRequestSchema, response: { 200: ZGroupSettingsResponseSchema } } },
+    async (request) => {
+      const { visible } = await setLeaderboardVisibility(app.db, {
+        actorUserId: currentUser(request).id,
+        groupId: request.body.group_id,
+        visible: request.body.show_leaderboard,
+      });
+      return { ok: true as const, show_leaderboard: visible };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { groups, memberships } from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/auth.js';
+
+export type ActiveGroupUser = Pick<AuthUser, 'id' | 'activeGroupId'>;
+
+/**
+ * The condition for the user's membership in their active group. Joining through it, not
+ * trusting users.active_group_id alone, makes a group the user has left count as none.
+ */
+export function activeMembershipCondition(user: ActiveGroupUser & { activeGroupId: number }) {
+  return and(eq(memberships.userId, user.id), eq(memberships.groupId, user.activeGroupId));
+}
+
+export interface ActiveMembership {
+  membershipId: number;
+  role: 'seller' | 'admin';
+  linkCode: string;
+  group: { id: number; name: string; code: string; leaderboardVisible: boolean };
+}
+
+export async function loadActiveMembership(db: Db, user: ActiveGroupUser): Promise<ActiveMembership | null> {
+  if (user.activeGroupId === null) return null;
+  const [row] = await db
+    .select({
+      membershipId: memberships.id,
+      role: memberships.role,
+      linkCode: memberships.linkCode,
+      group: { id: groups.id, name: groups.name, code: groups.code, leaderboardVisible: groups.leaderboardVisible },
+    })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(activeMembershipCondition({ id: user.id, activeGroupId: user.activeGroupId }));
+  return row ?? null;
+}
+
+/** The personal sales link that `GET /s/{code}` records and forwards to the shop (DESIGN §3). */
+export const personalLink = (publicUrl: string, linkCode: string) => `${publicUrl}/s/${encodeURIComponent(linkCode)}`;

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { TMeSummaryResponse } from '@saljportalen/contract';
+import type { Db } from '../../db/client.js';
+import { groups, memberships, orders } from '../../db/schema.js';
+import { oreToSek } from '../../lib/money.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { activeMembershipCondition, personalLink } from './active-membership.js';
+import { orderSums } from './order-sums.js';
+
+/** The dashboard's personal figures for the user's active group, in one query. */
+export async function getSellerSummary(db: Db, options: { user: AuthUser; publicUrl: string }): Promise<TMeSummaryResponse> {
+  const { user } = options;
+  const row =
+    user.activeGroupId === null
+      ? undefined
+      : (
+          await db
+            .select({
+              role: memberships.role,
+              linkCode: memberships.linkCode,
+              group: { id: groups.id, name: groups.name, code: groups.code, leaderboardVisible: groups.leaderboardVisible },
+              ...orderSums(),
+            })
+            .from(memberships)
+            .innerJoin(groups, eq(groups.id, memberships.groupId))
+            .leftJoin(orders, eq(orders.membershipId, memberships.id))
+            .where(activeMembershipCondition({ id: user.id, activeGroupId: user.activeGroupId }))
+            .groupBy(memberships.id, groups.id)
+        )[0];
+
+  if (!row) {
+    return {
+      user: { id: user.id, full_name: user.fullName, role: null },
+      group_hint: null,
+      personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0 },
+    };
+  }
+  return {
+    user: { id: user.id, full_name: user.fullName, role: row.role },
+    group_hint: { id: row.group.id, name: row.group.name, code: row.group.code, leaderboard_visible: row.group.leaderboardVisible },
+    personal: {
+      total_sales: oreToSek(row.salesOre),
+      total_commission: oreToSek(row.commissionOre),
+      personal_link: personalLink(options.publicUrl, row.linkCode),
+      orders_count: row.ordersCount,
+    },
+  };
+}

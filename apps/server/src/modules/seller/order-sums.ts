@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { orders } from '../../db/schema.js';
+
+/**
+ * The figure rules every capability shares: sales and commission are the orders' net sums
+ * (refund and cancellation lines already deducted), the count leaves cancelled orders out.
+ * Written for a left join, where a member without orders gives nulls.
+ */
+export const orderSums = () => ({
+  salesOre: sql`coalesce(sum(${orders.subtotalOre}), 0)`.mapWith(Number),
+  commissionOre: sql`coalesce(sum(${orders.commissionOre}), 0)`.mapWith(Number),
+  ordersCount: sql`count(${orders.id}) filter (where ${orders.state} <> 'cancelled')`.mapWith(Number),
+});
