@@ -1,4 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../plugins/auth.js';
+import { createSellerCatalog } from './create-seller-catalog.js';
 
-// Routes of the catalogue PDF (issue 3).
-export async function catalogRoutes(_app: FastifyInstance) {}
+/** The seller's personal catalogue as a PDF (issue 3, spec §7 `GET /api/catalog/me.pdf`). */
+export async function catalogRoutes(app: FastifyInstance) {
+  app.get('/api/catalog/me.pdf', { onRequest: app.authenticate }, async (request, reply) => {
+    const { pdf, fileName } = await createSellerCatalog(app.db, {
+      user: currentUser(request),
+      publicUrl: app.config.publicUrl,
+      dataDir: app.config.dataDir,
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,76 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfImageCount, pdfQrCodes, pdfText, solidColourPng } from '../../../test/pdf-tools.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+});
+afterAll(() => server.close());
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await server.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const readable = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('GET /api/catalog/me.pdf', () => {
+  it("is the seller's printable catalogue: name, group, link, QR code and the active products", async () => {
+    const token = await server.login('elsa@demo.se');
+    // A name with å, ä and ö, saved the way the seller would, through the profile form.
+    const renamed = await server.request('POST', '/api/account/profile', { token, body: { full_name: 'Elsa Åström Öhrnäs' } });
+    expect(renamed.status).toBe(200);
+    const picture = solidColourPng(40, 30, [42, 122, 75]);
+    await server.app.db.execute(sql`update products set image_url = ${`data:image/png;base64,${picture.toString('base64')}`} where title = 'Ekologiskt kaffe 500 g'`);
+    await server.app.db.execute(sql`update products set image_url = 'https://cdn.shopify.com/s/files/honung.png' where title = 'Svensk honung 350 g'`);
+    await server.app.db.execute(sql`update products set active = false where title = 'Doftljus av rapsvax'`);
+
+    const response = await server.request('GET', '/api/catalog/me.pdf', { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="katalog-elsa-astrom-ohrnas.pdf"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const [membership] = await rows<{ link_code: string }>(sql`
+      select m.link_code from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id
+      where u.email = 'elsa@demo.se' and g.code = 'BJK6B2'`);
+    const link = `http://localhost:3000/s/${membership!.link_code}`;
+    const text = readable(pdfText(pdf));
+    expect(text).toContain('Elsa Åström Öhrnäs');
+    expect(text).toContain('Klass 6B Björkskolan');
+    expect(text).toContain(link);
+    expect(pdfQrCodes(pdf)).toEqual([link]);
+
+    const activeProducts = await rows<{ title: string; price_ore: string }>(sql`select title, price_ore::text from products where active`);
+    expect(activeProducts.length).toBeGreaterThan(0);
+    for (const product of activeProducts) {
+      expect(text).toContain(product.title);
+      expect(text).toContain(`${Number(product.price_ore) / 100} kr`);
+    }
+    expect(text).toContain('Fröbomber ängsblommor');
+    expect(text).toContain('Från biodlare i Västergötland.');
+    expect(text).not.toContain('Doftljus av rapsvax');
+    // The QR code and the data-URL picture; the remote one is left out without failing.
+    expect(pdfImageCount(pdf)).toBe(2);
+  });
+
+  it('follows the active group after a switch', async () => {
+    const token = await server.login('elsa@demo.se');
+    const [football] = await rows<{ group_id: number; link_code: string }>(sql`
+      select m.group_id, m.link_code from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id
+      where u.email = 'elsa@demo.se' and g.code = 'SFKP24'`);
+    await server.request('POST', '/api/account/switch-group', { token, body: { group_id: football!.group_id } });
+    const pdf = Buffer.from(await (await server.request('GET', '/api/catalog/me.pdf', { token })).arrayBuffer());
+    expect(pdfText(pdf)).toContain('IK Sävedalen F12');
+    expect(pdfQrCodes(pdf)).toEqual([`http://localhost:3000/s/${football!.link_code}`]);
+  });
+
+  it('answers 404 in Swedish to a user without an active group', async () => {
+    const response = await server.request('GET', '/api/catalog/me.pdf', { token: await server.login('admin@saljportalen.se') });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('inte med i någon grupp');
+  });
+});

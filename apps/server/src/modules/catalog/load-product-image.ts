@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A bigger picture than this is not a product thumbnail; it would only slow the catalogue down. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const isPngOrJpeg = (bytes: Buffer) =>
+  (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) ||
+  (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47);
+
+/**
+ * The bytes of a product picture the catalogue can embed: a base64 data URL, or a file inside
+ * the data directory (never elsewhere on disk, whatever the stored path says). Remote addresses
+ * are left out: fetching them would tie the catalogue's speed and success to another server.
+ */
+export async function loadProductImage(imageUrl: string | null, options: { dataDir: string }): Promise<Buffer | null> {
+  if (!imageUrl) return null;
+  const dataUrl = /^data:image\/(?:png|jpe?g);base64,(.+)$/i.exec(imageUrl.trim());
+  if (dataUrl) return acceptable(Buffer.from(dataUrl[1]!, 'base64'));
+  if (/^[a-z][a-z0-9+.-]*:/i.test(imageUrl) && !imageUrl.startsWith('file:')) return null;
+
+  try {
+    // Real paths on both sides, so neither `..` nor a symlink leads out of the data directory.
+    const root = await fs.realpath(options.dataDir);
+    const filePath = await fs.realpath(path.resolve(root, imageUrl.startsWith('file:') ? fileURLToPath(imageUrl) : imageUrl));
+    if (!filePath.startsWith(root + path.sep)) return null;
+    const stat = await fs.stat(filePath);
+    if (!stat.isFile() || stat.size > MAX_IMAGE_BYTES) return null;
+    return acceptable(await fs.readFile(filePath));
+  } catch {
+    return null;
+  }
+}
+
+function acceptable(bytes: Buffer): Buffer | null {
+  return bytes.length <= MAX_IMAGE_BYTES && isPngOrJpeg(bytes) ? bytes : null;
+}

@@ -1,0 +1,168 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { formatDate, formatSek } from '../../lib/format.js';
+import { toWinAnsi } from '../../lib/pdf-text.js';
+
+export interface CatalogProduct {
+  title: string;
+  description: string;
+  priceOre: number;
+  /** PNG or JPEG bytes, or null to leave the picture out. */
+  image: Buffer | null;
+}
+
+export interface CatalogPdfData {
+  sellerName: string;
+  groupName: string;
+  personalLink: string;
+  products: CatalogProduct[];
+  createdAt: Date;
+}
+
+const MARGIN = 50;
+const QR_SIZE = 130;
+const IMAGE_SIZE = 80;
+const PRICE_WIDTH = 80;
+const GAP = 14;
+const GREEN = '#1f6f43';
+const GREY = '#555555';
+const RULE = '#d0d7d2';
+
+/**
+ * The seller's printable A4 catalogue: who sells and for which group, the personal link as
+ * text and as a QR code, then every product with its price. A neighbour who gets the paper
+ * scans the code or types the link; both reach the shop with the seller's code.
+ */
+export async function renderCatalogPdf(data: CatalogPdfData): Promise<Buffer> {
+  const qrCode = await QRCode.toBuffer(data.personalLink, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: 'sv-SE',
+    displayTitle: true,
+    info: {
+      Title: toWinAnsi(`Produktkatalog – ${data.sellerName}`),
+      Author: toWinAnsi(data.sellerName),
+      Subject: toWinAnsi(data.groupName),
+      Creator: 'Säljportalen',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  drawHeader(doc, data, qrCode);
+  drawProducts(doc, data.products);
+  drawFooters(doc, data);
+  doc.end();
+  return finished;
+}
+
+function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffer) {
+  const left = doc.page.margins.left;
+  const top = doc.page.margins.top;
+  const qrLeft = doc.page.width - doc.page.margins.right - QR_SIZE;
+  const textWidth = qrLeft - left - GAP;
+
+  doc.image(qrCode, qrLeft, top, { width: QR_SIZE });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text('Skanna för att handla', qrLeft, top + QR_SIZE + 2, { width: QR_SIZE, align: 'center' });
+
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('PRODUKTKATALOG', left, top, { width: textWidth, characterSpacing: 1 });
+  doc.moveDown(0.3).fontSize(24).fillColor('black').text(toWinAnsi(data.sellerName), { width: textWidth });
+  doc.font('Helvetica').fontSize(14).fillColor(GREY).text(toWinAnsi(data.groupName), { width: textWidth });
+  doc
+    .moveDown(0.8)
+    .fontSize(11)
+    .fillColor('black')
+    .text(
+      toWinAnsi(
+        `Hej! Jag säljer hållbara produkter för ${data.groupName}. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.`,
+      ),
+      { width: textWidth },
+    );
+  doc
+    .moveDown(0.5)
+    .font('Helvetica-Bold')
+    .fillColor(GREEN)
+    .text(toWinAnsi(data.personalLink), { width: textWidth, link: data.personalLink, underline: true });
+
+  const ruleY = Math.max(doc.y, top + QR_SIZE + 16) + GAP;
+  doc.moveTo(left, ruleY).lineTo(doc.page.width - doc.page.margins.right, ruleY).strokeColor(RULE).lineWidth(1).stroke();
+  doc.x = left;
+  doc.y = ruleY + GAP;
+}
+
+function drawProducts(doc: PDFKit.PDFDocument, products: CatalogProduct[]) {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  // A picture column only when some product has a picture, so a catalogue without any stays compact.
+  const textLeft = products.some((product) => product.image) ? left + IMAGE_SIZE + GAP : left;
+  const textWidth = right - PRICE_WIDTH - GAP - textLeft;
+
+  if (products.length === 0) {
+    doc.font('Helvetica').fontSize(12).fillColor(GREY).text('Det finns inga produkter i katalogen just nu.', left, doc.y);
+    return;
+  }
+
+  for (const product of products) {
+    const title = toWinAnsi(product.title);
+    const description = toWinAnsi(product.description);
+    const titleHeight = doc.font('Helvetica-Bold').fontSize(13).heightOfString(title, { width: textWidth });
+    const descriptionHeight = description ? doc.font('Helvetica').fontSize(10).heightOfString(description, { width: textWidth }) + 4 : 0;
+    const rowHeight = Math.max(product.image ? IMAGE_SIZE : 0, titleHeight + descriptionHeight);
+    if (doc.y + rowHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
+
+    const rowTop = doc.y;
+    if (product.image) drawImage(doc, product.image, left, rowTop);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .fillColor('black')
+      .text(formatSek(product.priceOre), right - PRICE_WIDTH, rowTop, { width: PRICE_WIDTH, align: 'right' });
+    doc.text(title, textLeft, rowTop, { width: textWidth });
+    if (description) doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(GREY).text(description, textLeft, doc.y, { width: textWidth });
+
+    const rowBottom = rowTop + rowHeight + GAP / 2;
+    doc.moveTo(left, rowBottom).lineTo(right, rowBottom).strokeColor(RULE).lineWidth(0.5).stroke();
+    doc.x = left;
+    doc.y = rowBottom + GAP / 2;
+  }
+}
+
+/** A picture pdfkit cannot read (corrupt or truncated) is left out rather than failing the catalogue. */
+function drawImage(doc: PDFKit.PDFDocument, image: Buffer, x: number, y: number) {
+  try {
+    doc.image(image, x, y, { fit: [IMAGE_SIZE, IMAGE_SIZE], align: 'center', valign: 'center' });
+  } catch {
+    // The row keeps its space; the title and price still print.
+  }
+}
+
+function drawFooters(doc: PDFKit.PDFDocument, data: CatalogPdfData) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Text below the bottom margin would make pdfkit start a new page; the footer lives there.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(
+        toWinAnsi(`${data.sellerName} · ${data.groupName} · ${formatDate(data.createdAt)} · Sida ${index + 1} av ${range.count}`),
+        doc.page.margins.left,
+        doc.page.height - bottomMargin / 2 - 4,
+        { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
