@@ -1,4 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCreatePayoutRequestSchema,
+  ZCreatePayoutResponseSchema,
+  ZPayoutListQuerySchema,
+  ZPayoutListResponseSchema,
+  ZPayoutParamsSchema,
+  ZUpdatePayoutRequestSchema,
+  ZUpdatePayoutResponseSchema,
+} from '@saljportalen/contract';
+import { currentUser } from '../../plugins/auth.js';
+import { oreToSek } from '../../lib/money.js';
+import { createPayout } from './create-payout.js';
+import { listPayouts } from './list-payouts.js';
+import { loadPayoutDocument } from './load-payout-document.js';
+import { markPayoutPaid } from './mark-payout-paid.js';
+import { renderPayoutPdf } from './render-payout-pdf.js';
 
-// Routes of payouts (issue 5).
-export async function payoutsRoutes(_app: FastifyInstance) {}
+/** Payouts (avräkningar), spec §2 and §7: superadmins only. */
+export async function payoutsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireSuperadmin);
+
+  app.get('/api/admin/payouts', { schema: { querystring: ZPayoutListQuerySchema, response: { 200: ZPayoutListResponseSchema } } }, async (request) =>
+    listPayouts(app.db, {
+      status: request.query.status,
+      groupId: request.query.group_id,
+      from: request.query.from,
+      to: request.query.to,
+    }),
+  );
+
+  app.post('/api/admin/payouts', { schema: { body: ZCreatePayoutRequestSchema, response: { 200: ZCreatePayoutResponseSchema } } }, async (request) => {
+    const result = await createPayout(app.db, {
+      groupId: request.body.group_id,
+      from: request.body.from,
+      to: request.body.to,
+      autoArchive: request.body.auto_archive,
+      actorUserId: currentUser(request).id,
+    });
+    return result.created
+      ? { ok: true as const, created: true, id: result.payoutId, amount: oreToSek(result.commissionOre), auto_archived: result.autoArchived, raw: { reason: null } }
+      : { ok: true as const, created: false, id: null, amount: 0, auto_archived: false, raw: { reason: result.reason } };
+  });
+
+  app.patch(
+    '/api/admin/payouts/:id',
+    { schema: { params: ZPayoutParamsSchema, body: ZUpdatePayoutRequestSchema, response: { 200: ZUpdatePayoutResponseSchema } } },
+    async (request) => markPayoutPaid(app.db, { payoutId: request.params.id, actorUserId: currentUser(request).id }),
+  );
+
+  app.get('/api/admin/payouts/:id/export.pdf', { schema: { params: ZPayoutParamsSchema } }, async (request, reply) => {
+    const pdf = await renderPayoutPdf(await loadPayoutDocument(app.db, request.params.id));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="avrakning-${request.params.id}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,220 @@
+import PDFDocument from 'pdfkit';
+import { formatDate, formatDateTime, formatSek } from '../../lib/format.js';
+
+export interface PayoutDocument {
+  id: number;
+  groupName: string;
+  groupCode: string;
+  /** Inclusive Stockholm dates, `YYYY-MM-DD`. */
+  periodFrom: string;
+  periodTo: string;
+  status: 'draft' | 'paid';
+  ordersCount: number;
+  linesCount: number;
+  salesOre: number;
+  commissionOre: number;
+  createdAt: Date;
+  createdByName: string | null;
+  paidAt: Date | null;
+  paidByName: string | null;
+  sellers: { name: string; ordersCount: number; salesOre: number; commissionOre: number }[];
+  lines: {
+    bookedAt: Date;
+    orderName: string;
+    sellerName: string;
+    product: string;
+    kind: 'sale' | 'refund' | 'cancellation';
+    quantity: number;
+    amountOre: number;
+    commissionOre: number;
+  }[];
+}
+
+export const PAYOUT_STATUS_LABEL = { draft: 'Utkast', paid: 'Betald' } as const;
+const LINE_KIND_PREFIX = { sale: '', refund: 'Återbetalning: ', cancellation: 'Makulering: ' } as const;
+
+/** A treasurer files this: every figure to the öre, so the columns add up to the totals. */
+const sek = (ore: number) => formatSek(ore, { decimals: 2 });
+
+const MARGIN = 50;
+const FOOTER_HEIGHT = 24;
+const CELL_PADDING = 3;
+const INK = '#1f2933';
+const MUTED = '#5f6b7a';
+const RULE = '#c9d1da';
+const HEADER_FILL = '#eef2f6';
+
+interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** The payout as an A4 PDF: summary, commission per seller, every settled line, totals. */
+export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    bufferPages: true,
+    lang: 'sv-SE',
+    info: {
+      Title: `Avräkning ${payout.id} – ${payout.groupName}`,
+      Author: 'Säljportalen',
+      Subject: `Avräkning för ${payout.groupName}, ${payout.periodFrom} – ${payout.periodTo}`,
+      CreationDate: new Date(),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const contentWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const pageBottom = () => doc.page.height - doc.page.margins.bottom;
+
+  // Title and who/what/when.
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text('Avräkning', left, MARGIN);
+  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`Nr ${payout.id} · Säljportalen`);
+  doc.moveDown(1);
+
+  const facts: [string, string][] = [
+    ['Grupp', `${payout.groupName} (gruppkod ${payout.groupCode})`],
+    ['Period', `${payout.periodFrom} – ${payout.periodTo}`],
+    ['Status', PAYOUT_STATUS_LABEL[payout.status]],
+    ['Skapad', withName(formatDateTime(payout.createdAt), payout.createdByName)],
+    ['Betald', payout.paidAt ? withName(formatDateTime(payout.paidAt), payout.paidByName) : 'Ej betald ännu'],
+    ['Ordrar', String(payout.ordersCount)],
+    ['Orderrader', String(payout.linesCount)],
+    ['Försäljning inkl. moms', sek(payout.salesOre)],
+  ];
+  doc.fontSize(10);
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('Helvetica').fillColor(MUTED).text(label, left, y, { width: 140 });
+    doc.font('Helvetica').fillColor(INK).text(value, left + 140, y, { width: contentWidth - 140 });
+    doc.moveDown(0.25);
+  }
+  doc.moveDown(0.5);
+  const boxY = doc.y;
+  doc.rect(left, boxY, contentWidth, 34).fill(HEADER_FILL);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(13);
+  doc.text('Provision att betala ut', left + 10, boxY + 11, { width: contentWidth / 2 });
+  doc.text(sek(payout.commissionOre), left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
+  doc.y = boxY + 34;
+  doc.moveDown(1.5);
+
+  // A table whose header comes back on every page it continues on.
+  const drawTable = (title: string, columns: Column[], rows: string[][], totals: string[]) => {
+    doc.fontSize(9);
+    const heightOf = (cells: string[], bold: boolean) => {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * CELL_PADDING }))) + 2 * CELL_PADDING;
+    };
+    const drawRow = (cells: string[], options: { bold?: boolean; fill?: string } = {}) => {
+      const height = heightOf(cells, options.bold ?? false);
+      const y = doc.y;
+      if (options.fill) doc.rect(left, y, contentWidth, height).fill(options.fill);
+      doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fillColor(INK);
+      let x = left;
+      cells.forEach((cell, i) => {
+        const column = columns[i]!;
+        doc.text(cell, x + CELL_PADDING, y + CELL_PADDING, { width: column.width - 2 * CELL_PADDING, align: column.align ?? 'left' });
+        x += column.width;
+      });
+      doc.moveTo(left, y + height).lineTo(left + contentWidth, y + height).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc.y = y + height;
+    };
+    const headers = columns.map((column) => column.header);
+    const drawHeader = () => drawRow(headers, { bold: true, fill: HEADER_FILL });
+    const startPageIfNoRoomFor = (height: number) => {
+      if (doc.y + height <= pageBottom()) return false;
+      doc.addPage();
+      doc.y = doc.page.margins.top;
+      return true;
+    };
+
+    // The title never stands alone at the foot of a page: it needs its header and a first row.
+    const firstRow = rows[0] ?? totals;
+    startPageIfNoRoomFor(24 + heightOf(headers, true) + heightOf(firstRow, false));
+    doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(title, left, doc.y);
+    doc.moveDown(0.4);
+    doc.fontSize(9);
+    drawHeader();
+    for (const row of [...rows, totals]) {
+      const isTotals = row === totals;
+      if (startPageIfNoRoomFor(heightOf(row, isTotals))) {
+        doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${title} (forts.)`, left, doc.y);
+        doc.moveDown(0.3);
+        drawHeader();
+      }
+      drawRow(row, isTotals ? { bold: true } : {});
+    }
+    doc.moveDown(1.5);
+  };
+
+  const sellerColumns: Column[] = [
+    { header: 'Säljare', width: contentWidth - 255 },
+    { header: 'Ordrar', width: 55, align: 'right' },
+    { header: 'Försäljning', width: 100, align: 'right' },
+    { header: 'Provision', width: 100, align: 'right' },
+  ];
+  drawTable(
+    'Per säljare',
+    sellerColumns,
+    payout.sellers.map((seller) => [seller.name, String(seller.ordersCount), sek(seller.salesOre), sek(seller.commissionOre)]),
+    ['Totalt', String(payout.ordersCount), sek(payout.salesOre), sek(payout.commissionOre)],
+  );
+
+  const lineColumns: Column[] = [
+    { header: 'Datum', width: 58 },
+    { header: 'Order', width: 48 },
+    { header: 'Säljare', width: 88 },
+    { header: 'Produkt', width: contentWidth - 58 - 48 - 88 - 30 - 68 - 62 },
+    { header: 'Antal', width: 30, align: 'right' },
+    { header: 'Belopp', width: 68, align: 'right' },
+    { header: 'Provision', width: 62, align: 'right' },
+  ];
+  drawTable(
+    'Orderrader',
+    lineColumns,
+    payout.lines.map((line) => [
+      formatDate(line.bookedAt),
+      line.orderName,
+      line.sellerName,
+      LINE_KIND_PREFIX[line.kind] + line.product,
+      String(line.quantity),
+      sek(line.amountOre),
+      sek(line.commissionOre),
+    ]),
+    ['Totalt', '', '', '', '', sek(payout.salesOre), sek(payout.commissionOre)],
+  );
+
+  // Page numbers go in last, when the page count is known. The bottom margin is lifted while
+  // writing in it, or pdfkit would start a new page for text below the margin.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `Avräkning nr ${payout.id} · ${payout.groupName} · ${payout.periodFrom} – ${payout.periodTo} · Sida ${index - range.start + 1} av ${range.count}`,
+        left,
+        doc.page.height - MARGIN,
+        { width: contentWidth, align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = bottomMargin;
+  }
+  doc.end();
+  return finished;
+}
+
+function withName(when: string, name: string | null): string {
+  return name ? `${when} av ${name}` : when;
+}
