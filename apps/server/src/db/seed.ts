@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client.js';
-import { groups, memberships, orderLines, orders, payouts, products, users } from './schema.js';
+import { groups, memberships, orderLines, orders, products, users } from './schema.js';
 import { hashPassword } from '../lib/passwords.js';
 import { commissionOre } from '../lib/money.js';
-import { stockholmDayStart, stockholmDate } from '../lib/dates.js';
+import { stockholmDate } from '../lib/dates.js';
+import { createPayout } from '../modules/payouts/create-payout.js';
+import { markPayoutPaid } from '../modules/payouts/mark-payout-paid.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_LOGINS = [
@@ -58,7 +60,6 @@ function mulberry32(seed: number) {
 export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; now?: Date } = {}): Promise<boolean> {
   const now = options.now ?? new Date();
   const random = mulberry32(20261122);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   return db.transaction(async (tx) => {
@@ -188,32 +189,8 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
       { groupId: groupIds[0]!, from: stockholmDate(new Date(now.getTime() - 95 * 86_400_000)), to: stockholmDate(new Date(now.getTime() - 60 * 86_400_000)), status: 'draft' as const },
     ];
     for (const period of periods) {
-      const [payout] = await tx
-        .insert(payouts)
-        .values({
-          groupId: period.groupId,
-          periodFrom: period.from,
-          periodTo: period.to,
-          ordersCount: 0,
-          linesCount: 0,
-          salesOre: 0,
-          commissionOre: 0,
-          status: period.status,
-          paidAt: period.status === 'paid' ? now : null,
-        })
-        .returning({ id: payouts.id });
-      await tx.execute(sql`
-        update ${orderLines} set payout_id = ${payout!.id}
-        where group_id = ${period.groupId} and payout_id is null
-          and booked_at >= ${stockholmDayStart(period.from).toISOString()}
-          and booked_at < ${stockholmDayStart(period.to, 1).toISOString()}`);
-      await tx.execute(sql`
-        update ${payouts} p set
-          orders_count = s.orders_count, lines_count = s.lines_count, sales_ore = s.sales_ore, commission_ore = s.commission_ore
-        from (select count(distinct order_id)::int as orders_count, count(*)::int as lines_count,
-                     coalesce(sum(amount_ore), 0) as sales_ore, coalesce(sum(commission_ore), 0) as commission_ore
-              from ${orderLines} where payout_id = ${payout!.id}) s
-        where p.id = ${payout!.id}`);
+      const settlement = await createPayout(tx, { groupId: period.groupId, from: period.from, to: period.to, autoArchive: false, actorUserId: null });
+      if (settlement.created && period.status === 'paid') await markPayoutPaid(tx, { payoutId: settlement.payoutId, actorUserId: null });
     }
     options.log?.info({ groups: groupIds.length, users: insertedUsers.length, orders: insertedOrders.length, lines: lineRows.length }, 'demodata skapad');
     return true;
