@@ -38,7 +38,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(corePlugin, { config: options.config, database: options.database, jwtSecret: options.jwtSecret, mailer: options.mailer });
+  await app.register(corePlugin, {
+    config: options.config,
+    database: options.database,
+    jwtSecret: options.jwtSecret,
+    mailer: options.mailer,
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);

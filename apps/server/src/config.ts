@@ -4,9 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.js';
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

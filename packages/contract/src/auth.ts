@@ -21,7 +21,10 @@ export type TRegisterSellerRequest = z.infer<typeof ZRegisterSellerRequestSchema
 export const ZForgotPasswordRequestSchema = z.object({ email: ZEmailSchema });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
 
-export const ZResetCodeSchema = z.string({ error: 'Kod saknas' }).min(10, 'Ogiltig återställningslänk').max(200, 'Ogiltig återställningslänk');
+export const ZResetCodeSchema = z
+  .string({ error: 'Kod saknas' })
+  .min(10, 'Ogiltig återställningslänk')
+  .max(200, 'Ogiltig återställningslänk');
 
 export const ZVerifyResetCodeRequestSchema = z.object({ code: ZResetCodeSchema });
 export type TVerifyResetCodeRequest = z.infer<typeof ZVerifyResetCodeRequestSchema>;

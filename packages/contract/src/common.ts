@@ -37,10 +37,6 @@ export const ZNewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, 'Lösenordet måste vara minst 8 tecken')
   .max(200, 'Lösenordet är för långt');
 
-export const ZFullNameSchema = z
-  .string({ error: 'Namn krävs' })
-  .trim()
-  .min(1, 'Namn krävs')
-  .max(120, 'Namnet är för långt');
+export const ZFullNameSchema = z.string({ error: 'Namn krävs' }).trim().min(1, 'Namn krävs').max(120, 'Namnet är för långt');
 
 export const ZPhoneSchema = z.string().trim().max(40, 'Telefonnumret är för långt');

@@ -18,40 +18,43 @@ const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> 
  * Fastify's body errors by the table above; anything else is logged in full and answered
  * as a 500 without internals.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const message = first?.message ?? 'Ogiltig begäran';
-      return reply.status(400).send({
-        error: {
-          code: 'VALIDATION',
-          message,
-          details: error.validation.map((issue) => ({
-            field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
-            message: issue.message,
-          })),
-        },
-      });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, cause: error.cause }, 'svaret följde inte kontraktet');
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0];
+        const message = first?.message ?? 'Ogiltig begäran';
+        return reply.status(400).send({
+          error: {
+            code: 'VALIDATION',
+            message,
+            details: error.validation.map((issue) => ({
+              field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined,
+              message: issue.message,
+            })),
+          },
+        });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, cause: error.cause }, 'svaret följde inte kontraktet');
+        return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Ett internt fel uppstod' } });
+      }
+      const known = error.code ? fastifyClientErrors[error.code] : undefined;
+      if (known) return reply.status(error.statusCode ?? 400).send({ error: known });
+      if (error.statusCode === 429) {
+        return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'För många försök. Vänta en stund och försök igen.' } });
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        request.log.info({ code: error.code }, error.message);
+        return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig begäran' } });
+      }
+      request.log.error({ err: error }, 'oväntat fel');
       return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Ett internt fel uppstod' } });
-    }
-    const known = error.code ? fastifyClientErrors[error.code] : undefined;
-    if (known) return reply.status(error.statusCode ?? 400).send({ error: known });
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'För många försök. Vänta en stund och försök igen.' } });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ code: error.code }, error.message);
-      return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig begäran' } });
-    }
-    request.log.error({ err: error }, 'oväntat fel');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Ett internt fel uppstod' } });
     });
-}, { name: 'errors' });
+  },
+  { name: 'errors' },
+);

@@ -8,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // From the sources (src/plugins) or from the bundle (dist): apps/web/dist either way.
 const defaultWebDist =
-  [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')].find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ??
-  path.resolve(here, '../../../web/dist');
+  [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')].find((dir) =>
+    fs.existsSync(path.join(dir, 'index.html')),
+  ) ?? path.resolve(here, '../../../web/dist');
 
 /**
  * Serves the built web app. Unknown paths outside /api get index.html so the client router

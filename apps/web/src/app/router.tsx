@@ -47,7 +47,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.dashboard, lazy: () => import('@/features/dashboard/dashboard-page').then((module) => ({ Component: module.DashboardPage })) },
+          {
+            path: paths.dashboard,
+            lazy: () => import('@/features/dashboard/dashboard-page').then((module) => ({ Component: module.DashboardPage })),
+          },
           {
             path: paths.accountSettings,
             lazy: () => import('@/features/account/account-settings-page').then((module) => ({ Component: module.AccountSettingsPage })),

@@ -1,5 +1,10 @@
 /** The one place for Swedish formatting of money and dates (spec §1: SEK, zero decimals, sv-SE). */
-const sekFormatter = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const sekFormatter = new Intl.NumberFormat('sv-SE', {
+  style: 'currency',
+  currency: 'SEK',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 const integerFormatter = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
 const dateFormatter = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
 const dateTimeFormatter = new Intl.DateTimeFormat('sv-SE', {

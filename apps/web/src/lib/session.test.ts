@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EXPIRY_MARGIN_SECONDS, TOKEN_STORAGE_KEY, clearSession, getToken, isAuthenticated, isTokenExpired, readTokenExp, setToken } from './session';
+import {
+  EXPIRY_MARGIN_SECONDS,
+  TOKEN_STORAGE_KEY,
+  clearSession,
+  getToken,
+  isAuthenticated,
+  isTokenExpired,
+  readTokenExp,
+  setToken,
+} from './session';
 
 const store = new Map<string, string>();
 globalThis.localStorage = {

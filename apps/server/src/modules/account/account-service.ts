@@ -33,7 +33,10 @@ export async function updateProfile(db: Db, userId: number, options: { fullName:
 
 export async function changePassword(db: Db, userId: number, options: { currentPassword: string; newPassword: string }) {
   await requireCurrentPassword(db, userId, options.currentPassword);
-  await db.update(users).set({ passwordHash: await hashPassword(options.newPassword) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(options.newPassword) })
+    .where(eq(users.id, userId));
 }
 
 export async function changeEmail(db: Db, userId: number, options: { currentPassword: string; newEmail: string }) {

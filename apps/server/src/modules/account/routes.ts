@@ -21,10 +21,14 @@ export async function accountRoutes(instance: FastifyInstance) {
     loadProfile(app.db, currentUser(request).id),
   );
 
-  app.post('/api/account/profile', { schema: { body: ZUpdateProfileRequestSchema, response: { 200: ZOkResponseSchema } } }, async (request) => {
-    await updateProfile(app.db, currentUser(request).id, { fullName: request.body.full_name, phone: request.body.phone });
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/account/profile',
+    { schema: { body: ZUpdateProfileRequestSchema, response: { 200: ZOkResponseSchema } } },
+    async (request) => {
+      await updateProfile(app.db, currentUser(request).id, { fullName: request.body.full_name, phone: request.body.phone });
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/account/change-password',
@@ -55,8 +59,12 @@ export async function accountRoutes(instance: FastifyInstance) {
     return { groups: await listAccountGroups(app.db, user.id, user.activeGroupId) };
   });
 
-  app.post('/api/account/switch-group', { schema: { body: ZSwitchGroupRequestSchema, response: { 200: ZOkResponseSchema } } }, async (request) => {
-    await switchGroup(app.db, currentUser(request).id, request.body.group_id);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/account/switch-group',
+    { schema: { body: ZSwitchGroupRequestSchema, response: { 200: ZOkResponseSchema } } },
+    async (request) => {
+      await switchGroup(app.db, currentUser(request).id, request.body.group_id);
+      return { ok: true as const };
+    },
+  );
 }

@@ -28,7 +28,10 @@ describe('sign-in', () => {
     const cases = [
       await server.request('POST', '/api/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } }),
       await server.request('POST', '/api/auth/login', { body: { email: 42, password: null } }),
-      await server.request('POST', '/api/auth/login', { body: JSON.stringify({ email: 'a@b.se', password: 'x'.repeat(10 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } }),
+      await server.request('POST', '/api/auth/login', {
+        body: JSON.stringify({ email: 'a@b.se', password: 'x'.repeat(10 * 1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      }),
       await server.request('POST', '/api/auth/login', { body: { email: "' OR 1=1 --@x.se", password: "'; drop table users; --" } }),
     ];
     for (const response of cases) {

@@ -47,7 +47,9 @@ async function findUsableCode(db: Db, code: string) {
   const [row] = await db
     .select()
     .from(passwordResetCodes)
-    .where(and(eq(passwordResetCodes.codeHash, sha256(code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, sql`now()`)));
+    .where(
+      and(eq(passwordResetCodes.codeHash, sha256(code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, sql`now()`)),
+    );
   return row;
 }
 
@@ -66,7 +68,11 @@ export async function resetPassword(db: Db, options: { code: string; newPassword
       .update(passwordResetCodes)
       .set({ usedAt: new Date() })
       .where(
-        and(eq(passwordResetCodes.codeHash, sha256(options.code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, sql`now()`)),
+        and(
+          eq(passwordResetCodes.codeHash, sha256(options.code)),
+          isNull(passwordResetCodes.usedAt),
+          gt(passwordResetCodes.expiresAt, sql`now()`),
+        ),
       )
       .returning({ userId: passwordResetCodes.userId });
     if (!spent) throw invalidLink();

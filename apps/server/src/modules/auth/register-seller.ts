@@ -14,7 +14,10 @@ export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().re
  * by giving that account's password; anyone else is told the address is taken.
  */
 export async function registerSeller(db: Db, request: TRegisterSellerRequest): Promise<{ userId: number }> {
-  const [group] = await db.select().from(groups).where(eq(groups.code, normalizeGroupCode(request.group_code)));
+  const [group] = await db
+    .select()
+    .from(groups)
+    .where(eq(groups.code, normalizeGroupCode(request.group_code)));
   if (!group) throw new AppError('VALIDATION', 'Okänd gruppkod. Kontrollera koden med din lärare eller ledare.');
   if (group.archived) throw new AppError('VALIDATION', 'Gruppen är arkiverad och tar inte emot nya säljare.');
 

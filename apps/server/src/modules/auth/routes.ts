@@ -82,7 +82,10 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/reset-password/verify',
-    { schema: { body: ZVerifyResetCodeRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 30, '15 minutes') },
+    {
+      schema: { body: ZVerifyResetCodeRequestSchema, response: { 200: ZOkResponseSchema } },
+      config: routeRateLimit(app, 30, '15 minutes'),
+    },
     async (request) => {
       await verifyResetCode(app.db, request.body.code);
       return { ok: true as const };

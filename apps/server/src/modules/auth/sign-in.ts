@@ -5,7 +5,12 @@ import { AppError } from '../../errors.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 
 export const findUserByEmail = async (db: Db, email: string) =>
-  (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+  )[0];
 
 /**
  * Checks e-mail and password. An unknown address and a wrong password give the same answer after

@@ -22,7 +22,10 @@ export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:p-3">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:p-3"
+      >
         Hoppa till innehållet
       </a>
       <Header groupSwitcher={groupSwitcher} />

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A message in the page: errors are announced at once, notices politely. */
-export function Alert({ tone = 'info', title, children, className }: { tone?: 'info' | 'error' | 'success'; title: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  className,
+}: {
+  tone?: 'info' | 'error' | 'success';
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const tones = {
     info: 'border-sky-300 bg-sky-50 text-sky-950',
     error: 'border-red-300 bg-red-50 text-red-950',

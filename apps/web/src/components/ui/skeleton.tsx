@@ -1,3 +1,5 @@
 import { cn } from '@/lib/cn';
 
-export const Skeleton = ({ className }: { className?: string }) => <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
+export const Skeleton = ({ className }: { className?: string }) => (
+  <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} />
+);

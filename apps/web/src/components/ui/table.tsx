@@ -13,4 +13,6 @@ export const Tr = (props: HTMLAttributes<HTMLTableRowElement>) => <tr {...props}
 export const Th = ({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) => (
   <th scope="col" className={cn('px-4 py-3 font-semibold', className)} {...props} />
 );
-export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => <td className={cn('px-4 py-3', className)} {...props} />;
+export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
+  <td className={cn('px-4 py-3', className)} {...props} />
+);

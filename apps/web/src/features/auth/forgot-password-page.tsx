@@ -34,7 +34,9 @@ export function ForgotPasswordPage() {
       <AuthCard title="E-post skickat">
         <div className="flex gap-3">
           <MailCheck className="mt-0.5 size-6 shrink-0 text-brand" aria-hidden="true" />
-          <p role="status">Om det finns ett konto med den e-postadressen har vi skickat en länk för att återställa lösenordet. Kolla din inkorg.</p>
+          <p role="status">
+            Om det finns ett konto med den e-postadressen har vi skickat en länk för att återställa lösenordet. Kolla din inkorg.
+          </p>
         </div>
         <Button asChild variant="outline" className="mt-6 w-full">
           <Link to={paths.login}>Tillbaka till inloggningen</Link>

@@ -60,7 +60,13 @@ export function RegisterSellerPage() {
           <PasswordInput autoComplete="new-password" {...form.register('password')} />
         </Field>
         <Field label="Gruppkod" error={form.formState.errors.group_code?.message}>
-          <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase tracking-widest" {...form.register('group_code')} />
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="uppercase tracking-widest"
+            {...form.register('group_code')}
+          />
         </Field>
         <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Registrerar...' : 'Registrera'}

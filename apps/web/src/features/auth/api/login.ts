@@ -4,7 +4,11 @@ import { apiJson } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
 
 export async function login(request: TLoginRequest): Promise<TTokenResponse> {
-  const answer = await apiJson<TTokenResponse>('/api/auth/login', { method: 'POST', body: { ...request, email: request.email.trim() }, auth: false });
+  const answer = await apiJson<TTokenResponse>('/api/auth/login', {
+    method: 'POST',
+    body: { ...request, email: request.email.trim() },
+    auth: false,
+  });
   setToken(answer.token);
   return answer;
 }

@@ -8,7 +8,13 @@ export const verifyResetCode = (code: string) =>
 
 /** spec §4 reset-link flow: verifying → valid or invalid. */
 export const useVerifyResetCode = (code: string | null) =>
-  useQuery({ queryKey: ['reset-code', code], queryFn: () => verifyResetCode(code!), enabled: Boolean(code), retry: false, staleTime: Infinity });
+  useQuery({
+    queryKey: ['reset-code', code],
+    queryFn: () => verifyResetCode(code!),
+    enabled: Boolean(code),
+    retry: false,
+    staleTime: Infinity,
+  });
 
 /** After a reset the user is signed out everywhere, this browser included (spec §4). */
 export async function resetPassword(request: TResetPasswordRequest): Promise<TOkResponse> {

@@ -1,0 +1,148 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectAccessible, latestMailTo, signIn, uniqueEmail } from './support/fixtures';
+
+test.describe('sign-in', () => {
+  test('a seller signs in and reaches the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Logga in' })).toBeVisible();
+    await expectAccessible(page, '/login');
+    await signIn(page, 'noah@demo.se');
+    await expect(page.getByText('Inloggning lyckades')).toBeVisible();
+    // Signed in, the guest pages send you on to the dashboard.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a wrong password is refused with the Swedish message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-post').fill('noah@demo.se');
+    await page.getByLabel('Lösenord', { exact: true }).fill('fel-lösenord');
+    await page.getByRole('button', { name: 'Logga in', exact: true }).last().click();
+    await expect(page.getByText('Inloggning misslyckades')).toBeVisible();
+    await expect(page.getByText('Fel e-postadress eller lösenord')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('empty fields are named in Swedish before anything is sent', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Logga in', exact: true }).last().click();
+    await expect(page.getByText('E-post krävs')).toBeVisible();
+    await expect(page.getByText('Lösenord krävs')).toBeVisible();
+    await expectAccessible(page, '/login med fel');
+  });
+
+  test('expired=1 ends the session and says so', async ({ page }) => {
+    await signIn(page, 'noah@demo.se');
+    await page.goto('/login?expired=1');
+    await expect(page.getByText('Din session har gått ut')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('saljportalen.token'))).toBeNull();
+  });
+
+  test('a signed-out visitor is sent from the dashboard to login', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the admin login sends a seller to the dashboard', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: 'Admin-inloggning' })).toBeVisible();
+    await expectAccessible(page, '/admin/login');
+    await page.getByLabel('E-post').fill('noah@demo.se');
+    await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('registration', () => {
+  test('the choice page leads to the seller form', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByText('Administratörer måste kontakta superadmin')).toBeVisible();
+    await expectAccessible(page, '/register');
+    await page.getByRole('link', { name: 'Registrera som säljare' }).click();
+    await expect(page).toHaveURL(/\/register\/seller$/);
+  });
+
+  test('an unknown group code is refused, a valid one registers the seller', async ({ page }, testInfo) => {
+    const email = uniqueEmail('ny.saljare', testInfo.project.name);
+    await page.goto('/register/seller');
+    await expectAccessible(page, '/register/seller');
+    await page.getByLabel('Namn').fill('Ylva Ängström');
+    await page.getByLabel('E-post').fill(email);
+    await page.getByLabel('Lösenord', { exact: true }).fill('hemligt123');
+    await page.getByLabel('Gruppkod').fill('FEL999');
+    await page.getByRole('button', { name: 'Registrera' }).click();
+    await expect(page.getByText('Registrering misslyckades')).toBeVisible();
+    await expect(page.getByText(/Okänd gruppkod/)).toBeVisible();
+
+    await page.getByLabel('Gruppkod').fill('bjk6b2');
+    await page.getByRole('button', { name: 'Registrera' }).click();
+    await expect(page.getByRole('heading', { name: 'Registrering klar' })).toBeVisible();
+    await expect(page.getByText('Välkommen, Ylva!')).toBeVisible();
+    await expectAccessible(page, 'Registrering klar');
+    const token = await page.evaluate(() => localStorage.getItem('saljportalen.token'));
+    const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+    await page.getByRole('link', { name: 'Gå till din översikt' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('password reset', () => {
+  test('forgot password mails a link that sets a new password and signs out', async ({ page }, testInfo) => {
+    // A fresh seller, so the shared demo accounts keep their password.
+    const email = uniqueEmail('glomsk', testInfo.project.name);
+    const registration = await page.request.post('/api/auth/register-seller', {
+      data: { full_name: 'Åke Glömsk', email, password: 'forsta-losen', group_code: 'SCT482' },
+    });
+    expect(registration.ok()).toBe(true);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Glömt lösenordet?' }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    await expectAccessible(page, '/auth/forgot-password');
+    await page.getByLabel('E-post').fill(email);
+    await page.getByRole('button', { name: 'Skicka länk' }).click();
+    await expect(page.getByRole('heading', { name: 'E-post skickat' })).toBeVisible();
+    await expectAccessible(page, 'E-post skickat');
+
+    const mail = await latestMailTo(email);
+    expect(mail.text).toContain(mail.link);
+    await page.goto(mail.link!.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { name: 'Välj ett nytt lösenord' })).toBeVisible();
+    await expectAccessible(page, '/auth/reset-password');
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('kort');
+    await page.getByLabel('Bekräfta nytt lösenord').fill('annat');
+    await page.getByRole('button', { name: 'Spara nytt lösenord' }).click();
+    await expect(page.getByText('Lösenordet måste vara minst 8 tecken')).toBeVisible();
+    await expect(page.getByText('Lösenorden matchar inte')).toBeVisible();
+    await page.getByLabel('Nytt lösenord', { exact: true }).fill('andra-losen-123');
+    await page.getByLabel('Bekräfta nytt lösenord').fill('andra-losen-123');
+    await page.getByRole('button', { name: 'Spara nytt lösenord' }).click();
+    await expect(page.getByText('Lösenord uppdaterat')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The link is single-use.
+    await page.goto(mail.link!.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { name: 'Ogiltig återställningslänk' })).toBeVisible();
+    await expectAccessible(page, 'Ogiltig återställningslänk');
+    await expect(page.getByRole('link', { name: 'Begär en ny länk' })).toBeVisible();
+
+    await signIn(page, email, 'andra-losen-123');
+  });
+});
+
+test('an unknown page says so in Swedish and links home', async ({ page }) => {
+  await page.goto('/finns/inte');
+  await expect(page.getByRole('heading', { name: 'Sidan du letar efter finns inte' })).toBeVisible();
+  await expectAccessible(page, '404');
+  await page.getByRole('link', { name: 'Till startsidan' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('legacy admin links redirect to the new paths', async ({ page }) => {
+  await page.goto('/admin/group/3/seller/9');
+  // Not signed in: the admin guard sends a visitor to the admin login.
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});

@@ -1,0 +1,23 @@
+// The server the browser tests drive: the built app on a fresh embedded database with demo data.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const dataDir = '.e2e-data';
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '4173',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1:4173',
+    SHOP_URL: 'https://butik.example.se',
+    SHOPIFY_WEBHOOK_SECRET: 'e2e-webhook-secret',
+    SEED_DEMO: '1',
+    RATE_LIMITS: '0',
+    LOG_LEVEL: 'warn',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
