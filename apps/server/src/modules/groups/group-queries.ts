@@ -1,0 +1,116 @@
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { TAdminGroup, TAdminGroupListQuery, TAdminGroupListResponse, TAdminGroupRecord, TGroupStatusFilter } from '@saljportalen/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { groups, memberships, orders } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { oreToSek } from '../../lib/money.js';
+
+export const groupNotFound = () => notFound('Grupp hittades inte');
+
+type GroupRow = typeof groups.$inferSelect;
+
+export const toGroupRecord = (group: Pick<GroupRow, 'id' | 'name' | 'code' | 'archived' | 'createdAt'>): TAdminGroupRecord => ({
+  id: group.id,
+  name: group.name,
+  group_code: group.code,
+  archived: group.archived,
+  created_at: group.createdAt.toISOString(),
+});
+
+export async function findGroupRecord(db: Db, groupId: number): Promise<TAdminGroupRecord> {
+  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
+  if (!group) throw groupNotFound();
+  return toGroupRecord(group);
+}
+
+/** The group row, locked until the transaction ends, so two admins' changes apply one after the other. */
+export async function lockGroup(tx: Tx, groupId: number): Promise<GroupRow> {
+  const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
+  if (!group) throw groupNotFound();
+  return group;
+}
+
+export function groupStatusCondition(status: TGroupStatusFilter): SQL | undefined {
+  if (status === 'active') return eq(groups.archived, false);
+  if (status === 'archived') return eq(groups.archived, true);
+  return undefined;
+}
+
+/**
+ * The figure rules all capabilities share: sales and commission are the orders' net sums (refund
+ * and cancellation lines are already deducted on the order), the count leaves cancelled orders out.
+ */
+export const orderFigures = () => ({
+  salesOre: sql<number>`coalesce(sum(${orders.subtotalOre}), 0)`.mapWith(Number),
+  commissionOre: sql<number>`coalesce(sum(${orders.commissionOre}), 0)`.mapWith(Number),
+  ordersCount: sql<number>`count(*) filter (where ${orders.state} <> 'cancelled')`.mapWith(Number),
+});
+
+export interface GroupFigures {
+  salesOre: number;
+  commissionOre: number;
+  ordersCount: number;
+  sellersCount: number;
+}
+
+const noFigures: GroupFigures = { salesOre: 0, commissionOre: 0, ordersCount: 0, sellersCount: 0 };
+
+/**
+ * Figures of a page of groups: one grouped query over orders and one over memberships, both
+ * reading only these groups' rows through their group indexes.
+ */
+export async function loadGroupFigures(db: Db, groupIds: number[]): Promise<Map<number, GroupFigures>> {
+  const figures = new Map<number, GroupFigures>(groupIds.map((id) => [id, { ...noFigures }]));
+  if (groupIds.length === 0) return figures;
+  const sales = await db
+    .select({ groupId: orders.groupId, ...orderFigures() })
+    .from(orders)
+    .where(and(isNotNull(orders.groupId), inArray(orders.groupId, groupIds)))
+    .groupBy(orders.groupId);
+  const sellers = await db
+    .select({ groupId: memberships.groupId, sellersCount: count() })
+    .from(memberships)
+    .where(inArray(memberships.groupId, groupIds))
+    .groupBy(memberships.groupId);
+  for (const row of sales) Object.assign(figures.get(row.groupId!)!, { salesOre: row.salesOre, commissionOre: row.commissionOre, ordersCount: row.ordersCount });
+  for (const row of sellers) figures.get(row.groupId)!.sellersCount = row.sellersCount;
+  return figures;
+}
+
+export const toAdminGroup = (group: GroupRow, figures: GroupFigures): TAdminGroup => ({
+  id: group.id,
+  name: group.name,
+  code: group.code,
+  archived: group.archived,
+  created_at: group.createdAt.toISOString(),
+  sellers_count: figures.sellersCount,
+  total_sales: oreToSek(figures.salesOre),
+  total_commission: oreToSek(figures.commissionOre),
+});
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * Groups newest first (the ones an admin just created or is setting up), one page with its
+ * figures and the exact number of groups that match.
+ */
+export async function listGroups(db: Db, query: TAdminGroupListQuery): Promise<TAdminGroupListResponse> {
+  const search = query.q ? likeContains(query.q) : undefined;
+  const where = and(groupStatusCondition(query.status), search ? or(ilike(groups.name, search), ilike(groups.code, search)) : undefined);
+  const total = await db.$count(groups, where);
+  const page = await db
+    .select()
+    .from(groups)
+    .where(where)
+    .orderBy(desc(groups.createdAt), desc(groups.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const figures = await loadGroupFigures(db, page.map((group) => group.id));
+  return {
+    items: page.map((group) => toAdminGroup(group, figures.get(group.id)!)),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}

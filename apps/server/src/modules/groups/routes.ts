@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAddGroupUserRequestSchema,
+  ZAddGroupUserResponseSchema,
+  ZAdminGroupDetailResponseSchema,
+  ZAdminGroupListQuerySchema,
+  ZAdminGroupListResponseSchema,
+  ZAdminGroupParamsSchema,
+  ZAdminGroupRecordResponseSchema,
+  ZArchiveGroupRequestSchema,
+  ZCreateGroupRequestSchema,
+  ZCreateGroupResponseSchema,
+  ZGroupChangeResponseSchema,
+  ZRenameGroupRequestSchema,
+  ZUpdateGroupRequestSchema,
+} from '@saljportalen/contract';
+import { currentUser } from '../../plugins/auth.js';
+import { addUserToGroup } from './add-user-to-group.js';
+import { archiveGroup } from './archive-group.js';
+import { createGroup } from './create-group.js';
+import { exportGroupCsv } from './export-group-csv.js';
+import { findGroupRecord, listGroups } from './group-queries.js';
+import { loadGroupDetail } from './load-group-detail.js';
+import { renameGroup } from './rename-group.js';
+import { updateGroup } from './update-group.js';
+
+/**
+ * The superadmin's group calls of spec §7 (registered by adminRoutes, behind its guard). Both
+ * path spellings are the spec's: `/groups/…` for the list, creation, lookup and adding users,
+ * `/group/{id}…` for the detail and its changes.
+ */
+export async function groupRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const params = ZAdminGroupParamsSchema;
+
+  app.get(
+    '/api/admin/groups',
+    { schema: { querystring: ZAdminGroupListQuerySchema, response: { 200: ZAdminGroupListResponseSchema } } },
+    async (request) => listGroups(app.db, request.query),
+  );
+
+  app.post(
+    '/api/admin/groups/create',
+    { schema: { body: ZCreateGroupRequestSchema, response: { 200: ZCreateGroupResponseSchema } } },
+    async (request) =>
+      createGroup(app.db, {
+        actorUserId: currentUser(request).id,
+        request: request.body,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        log: request.log,
+      }),
+  );
+
+  app.get('/api/admin/groups/:id', { schema: { params, response: { 200: ZAdminGroupRecordResponseSchema } } }, async (request) => ({
+    group: await findGroupRecord(app.db, request.params.id),
+  }));
+
+  app.post(
+    '/api/admin/groups/:id/add-user',
+    { schema: { params, body: ZAddGroupUserRequestSchema, response: { 200: ZAddGroupUserResponseSchema } } },
+    async (request) =>
+      addUserToGroup(app.db, {
+        actorUserId: currentUser(request).id,
+        groupId: request.params.id,
+        request: request.body,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        log: request.log,
+      }),
+  );
+
+  app.get('/api/admin/group/:id', { schema: { params, response: { 200: ZAdminGroupDetailResponseSchema } } }, async (request) =>
+    loadGroupDetail(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/group/:id/archive',
+    { schema: { params, body: ZArchiveGroupRequestSchema, response: { 200: ZGroupChangeResponseSchema } } },
+    async (request) => archiveGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, archived: request.body.archived }),
+  );
+
+  app.post(
+    '/api/admin/group/:id/rename',
+    { schema: { params, body: ZRenameGroupRequestSchema, response: { 200: ZGroupChangeResponseSchema } } },
+    async (request) => renameGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, name: request.body.name }),
+  );
+
+  app.patch(
+    '/api/admin/group/:id',
+    { schema: { params, body: ZUpdateGroupRequestSchema, response: { 200: ZGroupChangeResponseSchema } } },
+    async (request) => updateGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, changes: request.body }),
+  );
+
+  app.get('/api/admin/group/:id/export', { schema: { params } }, async (request, reply) => {
+    const { filename, stream } = await exportGroupCsv(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, log: request.log });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+}
