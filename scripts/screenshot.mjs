@@ -2,9 +2,14 @@
 import { chromium } from '@playwright/test';
 
 const [url, out, viewport = 'desktop', email] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-background-networking'],
+});
 const context = await browser.newContext(
-  viewport === 'phone' ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'sv-SE' } : { viewport: { width: 1280, height: 900 }, locale: 'sv-SE' },
+  viewport === 'phone'
+    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'sv-SE' }
+    : { viewport: { width: 1280, height: 900 }, locale: 'sv-SE' },
 );
 const page = await context.newPage();
 if (email) {
