@@ -1,7 +1,90 @@
-import { Navigate } from 'react-router';
+import { NavLink, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/layout/logo';
+import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { useLogout } from '@/features/auth/api/logout';
+import { AdminOverviewPage } from './overview/admin-overview-page';
+import { GroupsPage } from './groups/groups-page';
+import { CreateGroupPage } from './groups/create-group-page';
+import { GroupDetailPage } from './groups/group-detail-page';
+import { AddUserPage } from './groups/add-user-page';
+import { SellerOrdersPage } from './groups/seller-orders-page';
+import { SellersPage } from './sellers/sellers-page';
+import { PayoutsPage } from './payouts/payouts-page';
 
-// The admin area arrives with issue 4; until then its routes lead to the dashboard.
+const tabs = [
+  { to: paths.admin, label: 'Översikt', end: true },
+  { to: paths.adminGroups, label: 'Grupper', end: false },
+  { to: paths.adminSellers, label: 'Säljare', end: false },
+  { to: paths.adminPayouts, label: 'Avräkningar', end: false },
+];
+
+/** spec §2 /admin: tabs Översikt, Grupper, Säljare, Avräkningar and a logout button. */
+function AdminTabs() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const onLogout = async () => {
+    await logout.mutateAsync().catch(() => undefined);
+    notify.success('Utloggad');
+    navigate(paths.login, { replace: true });
+  };
+  return (
+    <header className="border-b border-line bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="flex items-center gap-3">
+          <Logo />
+          <span className="rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Admin</span>
+        </div>
+        <Button variant="outline" size="sm" onClick={onLogout}>
+          <LogOut aria-hidden="true" />
+          Logga ut
+        </Button>
+      </div>
+      <nav aria-label="Adminmeny" className="mx-auto max-w-6xl overflow-x-auto px-4">
+        <ul className="flex gap-1">
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold',
+                    isActive ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink',
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+/** The admin area, loaded as its own chunk. Paths are relative to /admin. */
 export function AdminArea() {
-  return <Navigate to={paths.dashboard} replace />;
+  return (
+    <div className="min-h-dvh">
+      <AdminTabs />
+      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+        <Routes>
+          <Route index element={<AdminOverviewPage />} />
+          <Route path="groups" element={<GroupsPage />} />
+          <Route path="groups/create" element={<CreateGroupPage />} />
+          <Route path="groups/:id" element={<GroupDetailPage />} />
+          <Route path="groups/:id/add-user" element={<AddUserPage />} />
+          <Route path="groups/:id/seller/:userId" element={<SellerOrdersPage />} />
+          <Route path="sellers" element={<SellersPage />} />
+          <Route path="payouts" element={<PayoutsPage />} />
+          <Route path="*" element={<Navigate to={paths.admin} replace />} />
+        </Routes>
+      </div>
+    </div>
+  );
 }

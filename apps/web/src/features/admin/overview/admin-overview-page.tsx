@@ -1,0 +1,4 @@
+// Built by the admin area's pages (issues 4 and 5); replaced in this session.
+export function AdminOverviewPage() {
+  return <h1 className="text-2xl font-bold">Översikt</h1>;
+}
