@@ -59,7 +59,9 @@ describe('profile', () => {
     const save = (body: unknown) => server.request('POST', '/api/account/profile', { token, body });
 
     expect((await save({ full_name: '  Noah Nilsson ', phone: ' 070-111 22 33 ' })).status).toBe(200);
-    const [saved] = await rows<{ full_name: string; phone: string | null }>(sql`select full_name, phone from users where email = 'noah@demo.se'`);
+    const [saved] = await rows<{ full_name: string; phone: string | null }>(
+      sql`select full_name, phone from users where email = 'noah@demo.se'`,
+    );
     expect(saved).toEqual({ full_name: 'Noah Nilsson', phone: '070-111 22 33' });
     const loaded = (await (await server.request('GET', '/api/account/profile', { token })).json()) as TProfileResponse;
     expect(loaded.user).toMatchObject({ full_name: 'Noah Nilsson', phone: '070-111 22 33' });
@@ -166,7 +168,14 @@ describe('change e-mail', () => {
 describe('groups and switching', () => {
   it("lists the user's memberships with role, code and the active one marked", async () => {
     const token = await server.login('elsa@demo.se');
-    const expected = await rows<{ group_id: number; group_name: string; group_code: string; role: string; archived: boolean; active: boolean }>(sql`
+    const expected = await rows<{
+      group_id: number;
+      group_name: string;
+      group_code: string;
+      role: string;
+      archived: boolean;
+      active: boolean;
+    }>(sql`
       select g.id as group_id, g.name as group_name, g.code as group_code, m.role::text as role, g.archived,
              (u.active_group_id = g.id) as active
       from memberships m join groups g on g.id = m.group_id join users u on u.id = m.user_id

@@ -22,8 +22,12 @@ describe('GET /api/catalog/me.pdf', () => {
     const renamed = await server.request('POST', '/api/account/profile', { token, body: { full_name: 'Elsa Åström Öhrnäs' } });
     expect(renamed.status).toBe(200);
     const picture = solidColourPng(40, 30, [42, 122, 75]);
-    await server.app.db.execute(sql`update products set image_url = ${`data:image/png;base64,${picture.toString('base64')}`} where title = 'Ekologiskt kaffe 500 g'`);
-    await server.app.db.execute(sql`update products set image_url = 'https://cdn.shopify.com/s/files/honung.png' where title = 'Svensk honung 350 g'`);
+    await server.app.db.execute(
+      sql`update products set image_url = ${`data:image/png;base64,${picture.toString('base64')}`} where title = 'Ekologiskt kaffe 500 g'`,
+    );
+    await server.app.db.execute(
+      sql`update products set image_url = 'https://cdn.shopify.com/s/files/honung.png' where title = 'Svensk honung 350 g'`,
+    );
     await server.app.db.execute(sql`update products set active = false where title = 'Doftljus av rapsvax'`);
 
     const response = await server.request('GET', '/api/catalog/me.pdf', { token });

@@ -16,7 +16,10 @@ const catalog = (overrides: Partial<CatalogPdfData> = {}): CatalogPdfData => ({
   groupName: 'Klass 6B Björkskolan',
   personalLink: link,
   createdAt: new Date('2026-03-14T09:00:00Z'),
-  products: [product('Bivaxdukar 3-pack', 14_900, 'Ersätter plastfolie. Tvättbara och håller i ett år.'), product('Ekologiskt kaffe 500 g', 11_900)],
+  products: [
+    product('Bivaxdukar 3-pack', 14_900, 'Ersätter plastfolie. Tvättbara och håller i ett år.'),
+    product('Ekologiskt kaffe 500 g', 11_900),
+  ],
   ...overrides,
 });
 

@@ -95,7 +95,12 @@ function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffe
     .text(toWinAnsi(data.personalLink), { width: textWidth, link: data.personalLink, underline: true });
 
   const ruleY = Math.max(doc.y, top + QR_SIZE + 16) + GAP;
-  doc.moveTo(left, ruleY).lineTo(doc.page.width - doc.page.margins.right, ruleY).strokeColor(RULE).lineWidth(1).stroke();
+  doc
+    .moveTo(left, ruleY)
+    .lineTo(doc.page.width - doc.page.margins.right, ruleY)
+    .strokeColor(RULE)
+    .lineWidth(1)
+    .stroke();
   doc.x = left;
   doc.y = ruleY + GAP;
 }
@@ -128,7 +133,8 @@ function drawProducts(doc: PDFKit.PDFDocument, products: CatalogProduct[]) {
       .fillColor('black')
       .text(formatSek(product.priceOre), right - PRICE_WIDTH, rowTop, { width: PRICE_WIDTH, align: 'right' });
     doc.text(title, textLeft, rowTop, { width: textWidth });
-    if (description) doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(GREY).text(description, textLeft, doc.y, { width: textWidth });
+    if (description)
+      doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(GREY).text(description, textLeft, doc.y, { width: textWidth });
 
     const rowBottom = rowTop + rowHeight + GAP / 2;
     doc.moveTo(left, rowBottom).lineTo(right, rowBottom).strokeColor(RULE).lineWidth(0.5).stroke();

@@ -30,9 +30,7 @@ export async function getGroupLeaderboard(db: Db, options: { user: AuthUser }): 
     .where(eq(memberships.groupId, membership.group.id))
     .groupBy(memberships.id, users.id);
 
-  rows.sort(
-    (a, b) => b.salesOre - a.salesOre || swedishNames.compare(a.sellerName, b.sellerName) || a.userId - b.userId,
-  );
+  rows.sort((a, b) => b.salesOre - a.salesOre || swedishNames.compare(a.sellerName, b.sellerName) || a.userId - b.userId);
   return {
     group: { leaderboard_visible: visible },
     items: rows.map((row) => ({

@@ -117,13 +117,17 @@ describe('GET /api/me/summary', () => {
 
   it('treats an active group the user is no longer a member of as none', async () => {
     const token = await server.login('noah@demo.se');
-    await server.app.db.execute(sql`update users set active_group_id = (select id from groups where code = 'SCT482') where email = 'noah@demo.se'`);
+    await server.app.db.execute(
+      sql`update users set active_group_id = (select id from groups where code = 'SCT482') where email = 'noah@demo.se'`,
+    );
     try {
       expect((await json<TMeSummaryResponse>('GET', '/api/me/summary', token)).group_hint).toBeNull();
       expect((await json<TGroupTotalsResponse>('GET', '/api/group/totals', token)).totals.orders_count).toBe(0);
       expect((await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items).toEqual([]);
     } finally {
-      await server.app.db.execute(sql`update users set active_group_id = (select id from groups where code = 'BJK6B2') where email = 'noah@demo.se'`);
+      await server.app.db.execute(
+        sql`update users set active_group_id = (select id from groups where code = 'BJK6B2') where email = 'noah@demo.se'`,
+      );
     }
   });
 });
@@ -188,11 +192,14 @@ describe('leaderboard visibility', () => {
     const admin = await server.login('larare@bjorkskolan.se');
     const seller = await server.login('noah@demo.se');
     const { group_id } = await membershipOf('larare@bjorkskolan.se', 'BJK6B2');
-    const [{ count }] = (await rows<{ count: string }>(sql`select count(*)::text as count from memberships where group_id = ${group_id}`)) as [
-      { count: string },
-    ];
+    const [{ count }] = (await rows<{ count: string }>(
+      sql`select count(*)::text as count from memberships where group_id = ${group_id}`,
+    )) as [{ count: string }];
 
-    expect(await json('POST', '/api/group/settings', admin, { group_id, show_leaderboard: false })).toEqual({ ok: true, show_leaderboard: false });
+    expect(await json('POST', '/api/group/settings', admin, { group_id, show_leaderboard: false })).toEqual({
+      ok: true,
+      show_leaderboard: false,
+    });
     expect(await json('GET', '/api/group/leaderboard-mine', seller)).toEqual({ group: { leaderboard_visible: false }, items: [] });
     expect((await json<TGroupTotalsResponse>('GET', '/api/group/totals', seller)).show_leaderboard).toBe(false);
     expect((await json<TMeSummaryResponse>('GET', '/api/me/summary', seller)).group_hint?.leaderboard_visible).toBe(false);
@@ -200,14 +207,19 @@ describe('leaderboard visibility', () => {
     expect(adminView.group.leaderboard_visible).toBe(false);
     expect(adminView.items).toHaveLength(Number(count));
 
-    expect(await json('POST', '/api/group/settings', admin, { group_id, show_leaderboard: true })).toEqual({ ok: true, show_leaderboard: true });
+    expect(await json('POST', '/api/group/settings', admin, { group_id, show_leaderboard: true })).toEqual({
+      ok: true,
+      show_leaderboard: true,
+    });
     const sellerView = await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', seller);
     expect(sellerView.group.leaderboard_visible).toBe(true);
     expect(sellerView.items).toHaveLength(Number(count));
 
     const audit = await rows<{ actor_user_id: number; target_id: string; details: { show_leaderboard: boolean } }>(sql`
       select actor_user_id, target_id, details from audit_entries where action = 'group.leaderboard' order by id`);
-    const [{ id: adminId }] = (await rows<{ id: number }>(sql`select id from users where email = 'larare@bjorkskolan.se'`)) as [{ id: number }];
+    const [{ id: adminId }] = (await rows<{ id: number }>(sql`select id from users where email = 'larare@bjorkskolan.se'`)) as [
+      { id: number },
+    ];
     expect(audit).toEqual([
       { actor_user_id: adminId, target_id: String(group_id), details: { show_leaderboard: false } },
       { actor_user_id: adminId, target_id: String(group_id), details: { show_leaderboard: true } },
@@ -223,7 +235,10 @@ describe('leaderboard visibility', () => {
       [await server.login('larare@bjorkskolan.se'), 999_999],
     ] as const;
     for (const [token, targetGroup] of refusals) {
-      const response = await server.request('POST', '/api/group/settings', { token, body: { group_id: targetGroup, show_leaderboard: false } });
+      const response = await server.request('POST', '/api/group/settings', {
+        token,
+        body: { group_id: targetGroup, show_leaderboard: false },
+      });
       expect(response.status).toBe(403);
       expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/administratör/);
     }
@@ -262,9 +277,9 @@ describe('a seller in two groups', () => {
       total_commission: group.commission,
       orders_count: group.orders,
     });
-    const [{ count }] = (await rows<{ count: string }>(sql`select count(*)::text as count from memberships where group_id = ${football.group_id}`)) as [
-      { count: string },
-    ];
+    const [{ count }] = (await rows<{ count: string }>(
+      sql`select count(*)::text as count from memberships where group_id = ${football.group_id}`,
+    )) as [{ count: string }];
     expect((await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items).toHaveLength(Number(count));
 
     const school = await membershipOf('elsa@demo.se', 'BJK6B2');

@@ -26,11 +26,7 @@ export async function setLeaderboardVisibility(
               .select({ id: memberships.id })
               .from(memberships)
               .where(
-                and(
-                  eq(memberships.groupId, options.groupId),
-                  eq(memberships.userId, options.actorUserId),
-                  eq(memberships.role, 'admin'),
-                ),
+                and(eq(memberships.groupId, options.groupId), eq(memberships.userId, options.actorUserId), eq(memberships.role, 'admin')),
               ),
           ),
         ),
