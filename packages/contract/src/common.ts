@@ -19,11 +19,18 @@ export const ZEmailSchema = z
   .max(254, 'E-postadressen är för lång')
   .email('Ange en giltig e-postadress');
 
+/** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
+function isCalendarDay(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** Calendar date `YYYY-MM-DD` (Europe/Stockholm). */
 export const ZDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ange datum som ÅÅÅÅ-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Ogiltigt datum');
+  .refine(isCalendarDay, 'Ogiltigt datum');
 
 export const ZIdParamSchema = z.coerce
   .number({ error: 'Ogiltigt id' })

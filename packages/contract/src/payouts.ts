@@ -6,14 +6,6 @@ export const PAYOUT_FIELDS_REQUIRED_MESSAGE = 'Fyll i alla fält för avräkning
 /** Spec §5: from after to. */
 export const PAYOUT_DATE_RANGE_MESSAGE = 'Från-datum kan inte vara efter Till-datum.';
 
-/** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
-const isCalendarDay = (value: string) => {
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-const ZCalendarDaySchema = ZDateSchema.refine(isCalendarDay, 'Ogiltigt datum');
-
 /** HTML forms send an empty field as ''; it means "not given", as a missing one does. */
 const emptyAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
 const requiredOr = (invalidMessage: string) => (issue: { input?: unknown }) =>
@@ -21,9 +13,12 @@ const requiredOr = (invalidMessage: string) => (issue: { input?: unknown }) =>
 
 const ZRequiredDateSchema = z.preprocess(
   emptyAsMissing,
-  z.string({ error: requiredOr('Ogiltigt datum') }).trim().pipe(ZCalendarDaySchema),
+  z
+    .string({ error: requiredOr('Ogiltigt datum') })
+    .trim()
+    .pipe(ZDateSchema),
 );
-const ZOptionalDateSchema = z.preprocess(emptyAsMissing, z.string().trim().pipe(ZCalendarDaySchema).optional());
+const ZOptionalDateSchema = z.preprocess(emptyAsMissing, z.string().trim().pipe(ZDateSchema).optional());
 
 const fromNotAfterTo = (range: { from?: string; to?: string }) => !range.from || !range.to || range.from <= range.to;
 
@@ -73,7 +68,11 @@ export const ZCreatePayoutRequestSchema = z
         const given = emptyAsMissing(value);
         return typeof given === 'string' ? Number(given) : given;
       },
-      z.number({ error: requiredOr('Ogiltig grupp') }).int('Ogiltig grupp').positive('Ogiltig grupp').max(2_147_483_647, 'Ogiltig grupp'),
+      z
+        .number({ error: requiredOr('Ogiltig grupp') })
+        .int('Ogiltig grupp')
+        .positive('Ogiltig grupp')
+        .max(2_147_483_647, 'Ogiltig grupp'),
     ),
     from: ZRequiredDateSchema,
     to: ZRequiredDateSchema,
