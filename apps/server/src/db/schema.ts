@@ -286,3 +286,18 @@ export const auditEntries = pgTable(
   },
   (t) => [index('audit_entries_created_idx').on(t.createdAt), index('audit_entries_target_idx').on(t.targetType, t.targetId)],
 );
+
+/**
+ * Abuse-limit counters (login, registration, password reset, webhooks), kept here so that every
+ * server process on the database counts the same attempts. One fixed window per limit and key;
+ * the key holds no e-mail address, only its hash.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_resets_idx').on(t.resetsAt)],
+);
