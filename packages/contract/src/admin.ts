@@ -291,7 +291,7 @@ export type TAdminSellerOrdersResponse = z.infer<typeof ZAdminSellerOrdersRespon
 export const ZAddGroupUserRequestSchema = z
   .object({
     email: ZEmailSchema,
-    role: z.preprocess(emptyAsMissing, ZMembershipRoleSchema.default('seller')),
+    role: z.preprocess(emptyAsMissing, z.enum(ZMembershipRoleSchema.options, { error: 'Ogiltig roll' }).default('seller')),
     full_name: z.preprocess(emptyAsMissing, z.string().trim().max(120, 'Namnet är för långt').optional()),
     phone: z.preprocess(emptyAsMissing, z.string().trim().max(40, 'Telefonnumret är för långt').optional()),
   })

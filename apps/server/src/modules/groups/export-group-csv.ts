@@ -80,6 +80,15 @@ async function* groupLineRecords(db: Db, groupId: number): AsyncGenerator<CsvRec
       .from(orderLines)
       .where(inArray(orderLines.orderId, batch.map((order) => order.id)))
       .orderBy(asc(orderLines.id));
+    // Rows repeat the same minutes (an order's lines, a sale booked when it was ordered), and
+    // zone conversion is the slowest step per row.
+    const minuteText = new Map<number, string>();
+    const stockholmMinute = (instant: Date) => {
+      const minute = Math.floor(instant.getTime() / 60_000);
+      let text = minuteText.get(minute);
+      if (text === undefined) minuteText.set(minute, (text = formatDateTime(instant)));
+      return text;
+    };
     const linesByOrder = new Map<number, (typeof lines)[number][]>();
     for (const line of lines) {
       const ofOrder = linesByOrder.get(line.orderId);
@@ -93,13 +102,13 @@ async function* groupLineRecords(db: Db, groupId: number): AsyncGenerator<CsvRec
           seller: order.sellerName ?? 'Okänd säljare',
           role: order.role === 'admin' ? 'Admin' : order.role === 'seller' ? 'Säljare' : '',
           order: order.orderName ?? String(order.shopifyOrderId),
-          orderedAt: formatDateTime(order.orderedAt),
+          orderedAt: stockholmMinute(order.orderedAt),
           kind: lineKindText[line.kind],
           product: line.title,
           quantity: line.quantity,
           amountOre: line.amountOre,
           commissionOre: line.commissionOre,
-          bookedAt: formatDateTime(line.bookedAt),
+          bookedAt: stockholmMinute(line.bookedAt),
           payoutId: line.payoutId ?? '',
         };
       }
