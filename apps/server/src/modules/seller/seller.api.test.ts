@@ -167,23 +167,31 @@ describe('GET /api/group/leaderboard-mine', () => {
     expect(sales).toEqual([...sales].sort((a, b) => b - a));
   });
 
-  it('lists a member without orders with 0, and breaks a tie by name', async () => {
+  it('lists members without orders with 0, and breaks a tie by name in Swedish order', async () => {
     const { group_id } = await membershipOf('ledare@tallen.se', 'SCT482');
     const created = await rows<{ id: number }>(sql`
       insert into users (email, password_hash, full_name, active_group_id)
-      values ('orjan@demo.se', 'x', 'Örjan Nyström', ${group_id}), ('ake@demo.se', 'x', 'Åke Nyström', ${group_id})
+      values ('alva@demo.se', 'x', 'Älva Nyström', ${group_id}), ('ake@demo.se', 'x', 'Åke Nyström', ${group_id})
       returning id`);
     await server.app.db.execute(sql`
       insert into memberships (user_id, group_id, role, link_code)
-      values (${created[0]!.id}, ${group_id}, 'seller', 'TESTORJ1'), (${created[1]!.id}, ${group_id}, 'seller', 'TESTAKE1')`);
+      values (${created[0]!.id}, ${group_id}, 'seller', 'TESTALV1'), (${created[1]!.id}, ${group_id}, 'seller', 'TESTAKE1')`);
 
     const token = await server.login('ledare@tallen.se');
     const items = (await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items;
-    // Swedish order: Å before Ö (a byte-wise sort would put Ö between Å and Ä).
+    // Swedish order is Å before Ä; a byte-wise (C collation) sort would put Ä first.
     expect(items.slice(-2)).toEqual([
       { user_id: created[1]!.id, seller_name: 'Åke Nyström', sales: 0, commission: 0 },
-      { user_id: created[0]!.id, seller_name: 'Örjan Nyström', sales: 0, commission: 0 },
+      { user_id: created[0]!.id, seller_name: 'Älva Nyström', sales: 0, commission: 0 },
     ]);
+
+    const akeToken = await server.app.accessTokens.sign({ userId: created[1]!.id, tokenVersion: 0 });
+    expect((await json<TMeSummaryResponse>('GET', '/api/me/summary', akeToken)).personal).toEqual({
+      total_sales: 0,
+      total_commission: 0,
+      personal_link: 'http://localhost:3000/s/TESTAKE1',
+      orders_count: 0,
+    });
   });
 });
 
