@@ -1,4 +1,113 @@
-// Built by the admin area's pages (issues 4 and 5); replaced in this session.
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { RotateCw } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { formatCount, formatSek, roundToOre } from '@/lib/format';
+import { errorMessage } from '@/lib/toast';
+import { usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
+import { useGroupOptions } from './api/list-group-options';
+import { CreatePayoutForm } from './components/create-payout-form';
+import { PayoutFiltersForm } from './components/payout-filters';
+import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
+import type { GroupOptionsState } from './components/group-options';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The applied filters live in the address, so a filtered list survives a reload and the back button. */
+function readFilters(params: URLSearchParams): PayoutFilters {
+  const status = params.get('status');
+  const groupId = params.get('group_id') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    status: status === 'draft' || status === 'paid' ? status : 'all',
+    groupId: /^\d+$/.test(groupId) ? groupId : '',
+    from: ISO_DATE.test(from) ? from : '',
+    to: ISO_DATE.test(to) ? to : '',
+  };
+}
+
+function toParams(filters: PayoutFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.groupId) params.set('group_id', filters.groupId);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  return params;
+}
+
+function summary(payouts: PayoutRow[]): string {
+  const count = payouts.length === 1 ? '1 avräkning' : `${formatCount(payouts.length)} avräkningar`;
+  const commission = roundToOre(payouts.reduce((sum, payout) => sum + payout.total_commission, 0));
+  return `${count} · ${formatSek(commission)} i provision`;
+}
+
+/** spec §2 /admin/payouts: create a payout, filter the list, export PDFs and mark payouts paid. */
 export function PayoutsPage() {
-  return <h1 className="text-2xl font-bold">Avräkningar</h1>;
+  const listHeadingId = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const groups = useGroupOptions();
+  const payouts = usePayouts(filters);
+  const groupsState: GroupOptionsState = groups.isPending ? 'loading' : groups.isError ? 'error' : 'ready';
+
+  const applyFilters = (next: PayoutFilters) => {
+    const nextParams = toParams(next);
+    // The same filters again: the button still means "fetch the list now".
+    if (nextParams.toString() === toParams(filters).toString()) void payouts.refetch();
+    else setParams(nextParams);
+  };
+
+  let content;
+  if (payouts.isPending) {
+    content = <PayoutsListSkeleton />;
+  } else if (payouts.isError) {
+    // A lost session is already on its way to the login page (spec §8).
+    content =
+      payouts.error instanceof ApiError && payouts.error.isUnauthorized ? null : (
+        <Alert tone="error" title="Kunde inte hämta avräkningar">
+          <p>{errorMessage(payouts.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void payouts.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Försök igen
+          </Button>
+        </Alert>
+      );
+  } else if (payouts.data.length === 0) {
+    content = <p className="rounded-xl border border-dashed border-line bg-white p-6 text-center text-muted">Inga avräkningar.</p>;
+  } else {
+    content = <PayoutsList payouts={payouts.data} />;
+  }
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold text-ink">Avräkningar</h1>
+        <p className="text-muted">Avräkna gruppernas provision per period, ladda ner underlaget som PDF och markera det som betalt.</p>
+      </div>
+
+      <CreatePayoutForm groups={groups.data ?? []} groupsState={groupsState} />
+
+      <section aria-labelledby={listHeadingId} className="space-y-4">
+        <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
+          Alla avräkningar
+        </h2>
+        <PayoutFiltersForm
+          key={params.toString()}
+          initial={filters}
+          groups={groups.data ?? []}
+          groupsState={groupsState}
+          onApply={applyFilters}
+        />
+        <p role="status" className="text-sm text-muted">
+          {payouts.isPending ? 'Hämtar avräkningar...' : payouts.isSuccess ? summary(payouts.data) : ''}
+        </p>
+        <div aria-busy={payouts.isFetching} className={payouts.isPlaceholderData ? 'opacity-60' : undefined}>
+          {content}
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { FilePlus2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { formatSek } from '@/lib/format';
+import { errorMessage, notify } from '@/lib/toast';
+import { useCreatePayout } from '../api/create-payout';
+import { downloadPayoutPdf } from '../api/download-payout-pdf';
+import type { GroupOption } from '../api/list-group-options';
+import { GroupOptions, groupsHint, type GroupOptionsState } from './group-options';
+
+// spec §5 and §8, word for word.
+const FIELDS_REQUIRED = 'Fyll i alla fält för avräkningen';
+const RANGE_TITLE = 'Ogiltigt datumintervall';
+const RANGE_MESSAGE = 'Från-datum kan inte vara efter Till-datum.';
+const NOT_CREATED_REASON: Record<string, string> = {
+  no_orders_in_range: 'Inga ordrar i valt datumintervall.',
+  no_items_unpaid: 'Alla orderrader i intervallet är redan avräknade.',
+};
+
+const createPayoutFormSchema = z
+  .object({ group_id: z.string(), from: z.string(), to: z.string(), auto_archive: z.boolean() })
+  .superRefine((values, context) => {
+    const missing: [keyof typeof values, string][] = [
+      ['group_id', 'Välj en grupp'],
+      ['from', 'Välj ett från-datum'],
+      ['to', 'Välj ett till-datum'],
+    ];
+    for (const [field, message] of missing) {
+      if (values[field] === '') context.addIssue({ code: 'custom', path: [field], message });
+    }
+    // ISO dates compare as text.
+    if (values.from && values.to && values.from > values.to) context.addIssue({ code: 'custom', path: ['to'], message: RANGE_MESSAGE });
+  });
+type CreatePayoutForm = z.infer<typeof createPayoutFormSchema>;
+
+const emptyForm: CreatePayoutForm = { group_id: '', from: '', to: '', auto_archive: true };
+
+/** spec §2 'Skapa ny avräkning': settles a group's period, then saves its PDF at once (spec §7). */
+export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[]; groupsState: GroupOptionsState }) {
+  const headingId = useId();
+  const archiveId = useId();
+  const createPayout = useCreatePayout();
+  const form = useForm<CreatePayoutForm>({ resolver: zodResolver(createPayoutFormSchema), defaultValues: emptyForm });
+  const { errors, isSubmitting } = form.formState;
+
+  const onInvalid = (invalid: FieldErrors<CreatePayoutForm>) => {
+    const anyMissing = (['group_id', 'from', 'to'] as const).some((field) => invalid[field] && form.getValues(field) === '');
+    if (anyMissing) notify.error(FIELDS_REQUIRED);
+    else notify.error(RANGE_TITLE, RANGE_MESSAGE);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let result;
+    try {
+      result = await createPayout.mutateAsync({
+        group_id: Number(values.group_id),
+        from: values.from,
+        to: values.to,
+        auto_archive: values.auto_archive,
+      });
+    } catch (error) {
+      // A lost session already says so and leads to login (spec §8); one toast at a time.
+      if (!(error instanceof ApiError && error.isUnauthorized))
+        notify.error('Misslyckades att skapa avräkning', 'Servern avvisade begäran.');
+      return;
+    }
+    if (!result.created || result.id === null) {
+      notify.info('Inget att avräkna', NOT_CREATED_REASON[result.raw?.reason ?? ''] ?? 'Inget att avräkna.');
+      return;
+    }
+    const archived = result.auto_archived ? ' Gruppen är arkiverad.' : '';
+    notify.success('Avräkning skapad', `Avräkning nr ${result.id} på ${formatSek(result.amount)} i provision.${archived}`);
+    form.reset(emptyForm);
+    try {
+      await downloadPayoutPdf(result.id);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.isUnauthorized)) notify.error('Kunde inte ladda ner PDF', errorMessage(error));
+    }
+  }, onInvalid);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={headingId}>Skapa ny avräkning</CardTitle>
+        <p className="text-sm text-muted">
+          Avräkningen tar med gruppens ännu inte avräknade orderrader i perioden. PDF:en laddas ner direkt när den är skapad.
+        </p>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Grupp" error={errors.group_id?.message} hint={groupsHint(groupsState)}>
+              <Select {...form.register('group_id')}>
+                <option value="">{groupsState === 'loading' ? 'Hämtar grupper...' : 'Välj grupp'}</option>
+                <GroupOptions groups={groups} />
+              </Select>
+            </Field>
+            <Field label="Från" error={errors.from?.message}>
+              <Input type="date" {...form.register('from')} />
+            </Field>
+            <Field label="Till" error={errors.to?.message}>
+              <Input type="date" {...form.register('to')} />
+            </Field>
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id={archiveId}
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-brand"
+              aria-describedby={`${archiveId}-hint`}
+              {...form.register('auto_archive')}
+            />
+            <div>
+              <label htmlFor={archiveId} className="text-sm font-medium text-ink">
+                Arkivera gruppen efter avräkning
+              </label>
+              <p id={`${archiveId}-hint`} className="text-sm text-muted">
+                Gruppen arkiveras i samma steg som avräkningen skapas.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" variant="brand" className="w-full sm:w-auto" disabled={isSubmitting}>
+            <FilePlus2 aria-hidden="true" />
+            {isSubmitting ? 'Skapar avräkning...' : 'Skapa avräkning'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useRef, useState } from 'react';
+import { CircleCheck, FileDown } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatSek } from '@/lib/format';
+import { errorMessage, notify } from '@/lib/toast';
+import { useDownloadPayoutPdf } from '../api/download-payout-pdf';
+import { useMarkPayoutPaid } from '../api/mark-payout-paid';
+import type { PayoutRow } from '../api/list-payouts';
+
+const signedOut = (error: unknown) => error instanceof ApiError && error.isUnauthorized;
+
+export const payoutPeriod = (payout: PayoutRow) => `${formatDate(payout.period_from)} – ${formatDate(payout.period_to)}`;
+
+/** Export PDF, and mark as paid while the payout is a draft (spec §2, §4). */
+export function PayoutActions({ payout }: { payout: PayoutRow }) {
+  const download = useDownloadPayoutPdf();
+  const markPaid = useMarkPayoutPaid();
+  const [confirming, setConfirming] = useState(false);
+  const exportButton = useRef<HTMLButtonElement>(null);
+  // Names the payout for screen readers, where every row has the same buttons.
+  const which = <span className="sr-only"> för avräkning nr {payout.id}</span>;
+
+  const onDownload = () =>
+    download.mutate(payout.id, {
+      onError: (error) => !signedOut(error) && notify.error('Kunde inte ladda ner PDF', errorMessage(error)),
+    });
+
+  const onMarkPaid = () =>
+    markPaid.mutate(payout.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify.success('Markerad som betald', `Avräkning nr ${payout.id} för ${payout.group_name}.`);
+        // The button that opened the dialog is gone now that the payout is paid: keep focus in the row.
+        setTimeout(() => exportButton.current?.focus(), 0);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        if (!signedOut(error)) notify.error('Kunde inte markera som betald', errorMessage(error));
+      },
+    });
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button ref={exportButton} variant="outline" size="sm" onClick={onDownload} disabled={download.isPending}>
+        <FileDown aria-hidden="true" />
+        {download.isPending ? 'Laddar ner...' : 'Exportera PDF'}
+        {which}
+      </Button>
+      {payout.status !== 'paid' && (
+        <>
+          <Button variant="success" size="sm" onClick={() => setConfirming(true)}>
+            <CircleCheck aria-hidden="true" />
+            Markera som betald
+            {which}
+          </Button>
+          <Dialog
+            open={confirming}
+            onOpenChange={(open) => !markPaid.isPending && setConfirming(open)}
+            title="Markera som betald?"
+            description="En betald avräkning kan inte ändras tillbaka till utkast."
+          >
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">Avräkning</dt>
+              <dd>Nr {payout.id}</dd>
+              <dt className="text-muted">Grupp</dt>
+              <dd>{payout.group_name}</dd>
+              <dt className="text-muted">Period</dt>
+              <dd>{payoutPeriod(payout)}</dd>
+              <dt className="text-muted">Provision</dt>
+              <dd className="font-semibold tabular-nums">{formatSek(payout.total_commission)}</dd>
+            </dl>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setConfirming(false)} disabled={markPaid.isPending}>
+                Avbryt
+              </Button>
+              <Button variant="success" onClick={onMarkPaid} disabled={markPaid.isPending}>
+                {markPaid.isPending ? 'Markerar...' : 'Markera som betald'}
+              </Button>
+            </div>
+          </Dialog>
+        </>
+      )}
+    </div>
+  );
+}
