@@ -22,9 +22,11 @@ function LegacySellerRedirect() {
 
 /** Loaded on demand so a seller's phone never downloads the admin area. */
 const adminArea = (): RouteObject => ({
-  path: paths.admin,
   element: <RequireSuperadmin />,
-  children: [{ path: '*', lazy: () => import('@/features/admin/admin-routes').then((module) => ({ Component: module.AdminArea })) }],
+  // `/admin/*` on the area itself, so /admin (the overview) matches too: a child `*` needs a segment.
+  children: [
+    { path: `${paths.admin}/*`, lazy: () => import('@/features/admin/admin-routes').then((module) => ({ Component: module.AdminArea })) },
+  ],
 });
 
 export const routes: RouteObject[] = [
