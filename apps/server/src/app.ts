@@ -31,7 +31,7 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: options.config.trustProxy,
     // Our own ids and Shopify's are numeric; nothing else needs query arrays or objects.
     routerOptions: { maxParamLength: 200 },
   });

@@ -6,6 +6,16 @@ import { AppError } from './errors.js';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
+/** `https://portal.skolan.se`: scheme, host and port, nothing more (what a browser sends in Origin). */
+const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
+
+/**
+ * Which proxies may tell us the caller's address in X-Forwarded-For: addresses and ranges
+ * (`loopback`, `10.0.0.0/8`, …), `false` for none or `true` for any. Trusting any would let
+ * every client pick its own address and slip past the per-address rate limits.
+ */
+const trustProxyOf = (value: string): boolean | string => (value === 'true' || value === 'false' ? value === 'true' : value);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -22,7 +32,17 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   DEFAULT_COMMISSION_BPS: z.coerce.number().int().min(0).max(10000).default(2500),
   REDIS_URL: z.string().optional(),
-  CORS_ORIGIN: z.string().optional(),
+  CORS_ORIGIN: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every(isOrigin), 'ange ursprung som https://exempel.se, kommaseparerade')
+    .optional(),
+  TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: flag.default(true),
   WEB_DIST: z.string().optional(),
@@ -58,7 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: values.SEED_DEMO ?? embedded,
     defaultCommissionBps: values.DEFAULT_COMMISSION_BPS,
     redisUrl: values.REDIS_URL,
-    corsOrigin: values.CORS_ORIGIN,
+    corsOrigins: values.CORS_ORIGIN ?? [],
+    trustProxy: trustProxyOf(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     rateLimits: values.RATE_LIMITS,
     webDist: values.WEB_DIST,

@@ -45,9 +45,6 @@ export const errorsPlugin = fp(
       }
       const known = error.code ? fastifyClientErrors[error.code] : undefined;
       if (known) return reply.status(error.statusCode ?? 400).send({ error: known });
-      if (error.statusCode === 429) {
-        return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'För många försök. Vänta en stund och försök igen.' } });
-      }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         request.log.info({ code: error.code }, error.message);
         return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig begäran' } });

@@ -1,14 +1,29 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import { Redis } from 'ioredis';
+import { AppError } from '../errors.js';
+import { sha256 } from '../lib/random-codes.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
+
+/** "4 minuter", "1 sekund": how long until the window ends, as a person reads it. */
+function swedishDuration(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minut' : 'minuter'}`;
+}
+
+const tooManyAttempts = (ttlMs: number) =>
+  new AppError('RATE_LIMITED', `För många försök. Vänta ${swedishDuration(ttlMs)} och försök igen.`);
 
 /**
- * Security headers (strict CSP: scripts and styles only from our origin), cookies, and rate
- * limits that routes opt into with `config.rateLimit`. With REDIS_URL the counters are shared
- * by every server process.
+ * Security headers (strict CSP: scripts only from our origin), cookies, CORS only for the origins
+ * configured, and rate limits that routes opt into. The counters live in PostgreSQL (the
+ * `rate_limits` table), or in Redis when REDIS_URL is set, so every server process shares them.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
@@ -19,7 +34,7 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          // Inline styles only (Radix and toasts inject style elements); scripts stay strictly same-origin.
+          // Inline styles only (Radix and toasts inject style elements; decision 004); scripts stay strictly same-origin.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
@@ -35,22 +50,62 @@ export const securityPlugin = fp(
       },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // The same as frame-ancestors 'none', for browsers that predate CSP 2.
+      frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
     await app.register(cookie);
+
+    // Without CORS_ORIGIN no cross-origin page may read an answer: the web app is served from our own origin.
+    if (app.config.corsOrigins.length > 0) {
+      await app.register(cors, {
+        origin: app.config.corsOrigins,
+        methods: ['GET', 'POST', 'PATCH'],
+        allowedHeaders: ['content-type', 'authorization'],
+        credentials: true,
+        maxAge: 600,
+      });
+    }
+
+    const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
     await app.register(rateLimit, {
       global: false,
-      ...(app.config.redisUrl ? { redis: new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: { code: 'RATE_LIMITED', message: `För många försök. Försök igen om ${Math.ceil(context.ttl / 1000)} sekunder.` },
-      }),
+      ...(redis ? { redis, nameSpace: 'saljportalen-rate-limit:' } : { store: databaseRateLimitStore(app.db) }),
+      errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
     });
   },
   { name: 'security', dependencies: ['core'] },
 );
 
-/** Per-route limit, off when RATE_LIMITS=0 (load tests and the browser suite). */
+/** Per-route limit on the caller's address, off when RATE_LIMITS=0 (load tests and the browser suite). */
 export function routeRateLimit(app: FastifyInstance, max: number, timeWindow: string): FastifyContextConfig {
   return { rateLimit: app.config.rateLimits ? { max, timeWindow } : false };
+}
+
+/**
+ * A limit keyed by the account a request names (its e-mail address) instead of the caller's
+ * address, so that guesses spread over many addresses still count against the one account.
+ * Limits with the same `name` share one counter per account. Any address counts, existing or
+ * not, so a 429 tells nothing about who has an account; the key is a hash, so the counter table
+ * holds no address. Returns preHandler hooks (none when RATE_LIMITS=0).
+ */
+export function accountRateLimit(
+  app: FastifyInstance,
+  options: { name: string; max: number; timeWindow: string; account: (request: FastifyRequest) => string },
+) {
+  if (!app.config.rateLimits) return [];
+  const limit = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.timeWindow,
+    keyGenerator: (request) => `${options.name}:${sha256(options.account(request).trim().toLowerCase())}`,
+  });
+  return [
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await limit(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw tooManyAttempts(result.ttl);
+    },
+  ];
 }

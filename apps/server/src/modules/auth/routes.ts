@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZForgotPasswordRequestSchema,
@@ -10,21 +10,28 @@ import {
   ZVerifyResetCodeRequestSchema,
 } from '@saljportalen/contract';
 import { AppError } from '../../errors.js';
-import { routeRateLimit } from '../../plugins/security.js';
+import { accountRateLimit, routeRateLimit } from '../../plugins/security.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
 import { REFRESH_COOKIE, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
 import { registerSeller } from './register-seller.js';
 import { clearRefreshCookie, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
 
+const emailOf = (request: FastifyRequest) => (request.body as { email: string }).email;
+
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Sign-in and registration (which checks the password of an address that has an account) share
+  // one counter per account: guessing a password through either counts the same.
+  const passwordGuesses = accountRateLimit(app, { name: 'password', max: 10, timeWindow: '15 minutes', account: emailOf });
 
   app.post(
     '/api/auth/login',
     {
       schema: { body: ZLoginRequestSchema, response: { 200: ZTokenResponseSchema } },
-      config: routeRateLimit(app, 10, '1 minute'),
+      // Per address generous enough for a class signing in at once behind the school's one address.
+      config: routeRateLimit(app, 50, '5 minutes'),
+      preHandler: passwordGuesses,
     },
     async (request, reply) => {
       const user = await signIn(app.db, request.body);
@@ -36,7 +43,9 @@ export async function authRoutes(instance: FastifyInstance) {
     '/api/auth/register-seller',
     {
       schema: { body: ZRegisterSellerRequestSchema, response: { 200: ZTokenResponseSchema } },
-      config: routeRateLimit(app, 10, '10 minutes'),
+      // A whole class registers in one lesson from one address.
+      config: routeRateLimit(app, 100, '1 hour'),
+      preHandler: passwordGuesses,
     },
     async (request, reply) => {
       const { userId } = await registerSeller(app.db, request.body);
@@ -66,7 +75,9 @@ export async function authRoutes(instance: FastifyInstance) {
     '/api/auth/forgot-password',
     {
       schema: { body: ZForgotPasswordRequestSchema, response: { 200: ZOkResponseSchema } },
-      config: routeRateLimit(app, 5, '15 minutes'),
+      config: routeRateLimit(app, 20, '15 minutes'),
+      // Nobody's inbox can be flooded with reset mails.
+      preHandler: accountRateLimit(app, { name: 'reset-mail', max: 3, timeWindow: '1 hour', account: emailOf }),
     },
     async (request) => {
       // The mail is sent after the answer, so its timing cannot tell whether the address exists.

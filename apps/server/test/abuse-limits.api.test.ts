@@ -1,0 +1,232 @@
+/**
+ * Issue 8, abuse limits: sign-in per address and per account, registration, forgot-password and
+ * webhooks answer 429 in Swedish; the counters hold across server processes (PostgreSQL, or
+ * Redis when configured); sign-in does the same work for an unknown address as for a wrong
+ * password; nothing tells whether an address has an account.
+ */
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DUMMY_HASH, hashPassword } from '../src/lib/passwords.js';
+import { sqlRows } from './admin-fixtures.js';
+import { startTestServer, testDbKind, type TestServer } from './test-server.js';
+
+// Records every hash verified, so a test can see the work sign-in does (not how long it takes).
+const argon2 = vi.hoisted(() => ({ verified: [] as string[], hashed: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...original,
+    verify: (hashed: string, password: string) => {
+      argon2.verified.push(hashed);
+      return original.verify(hashed, password);
+    },
+    hash: (password: string, options: Parameters<typeof original.hash>[1]) => {
+      argon2.hashed++;
+      return original.hash(password, options);
+    },
+  };
+});
+
+const LIMITS = { RATE_LIMITS: '1' };
+/** Loopback is a trusted proxy by default, so each test can speak from an address of its own. */
+const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+const from = (address: string) => ({ 'x-forwarded-for': address });
+const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(4).toString('hex')}@exempel.se`;
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+async function expectSwedish429(response: Response) {
+  expect(response.status).toBe(429);
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  const body = (await response.json()) as ErrorBody;
+  expect(body.error.code).toBe('RATE_LIMITED');
+  expect(body.error.message).toMatch(/^För många försök\. Vänta \d+ (sekund|sekunder|minut|minuter) och försök igen\.$/);
+  return body;
+}
+
+let server: TestServer;
+/** Demo sellers of the scout group, one for each test that needs an account of its own. */
+let scouts: string[];
+beforeAll(async () => {
+  server = await startTestServer({ seed: true, env: LIMITS });
+  scouts = (
+    await sqlRows<{ email: string }>(
+      server.app.db,
+      sql`select u.email from users u join memberships m on m.user_id = u.id join groups g on g.id = m.group_id
+          where g.code = 'SCT482' and m.role = 'seller' order by u.id`,
+    )
+  ).map((row) => row.email);
+});
+afterAll(() => server.close());
+
+const login = (email: string, password: string, address: string, target: TestServer = server) =>
+  target.request('POST', '/api/auth/login', { body: { email, password }, headers: from(address) });
+
+describe('sign-in', () => {
+  it('allows ten attempts per account in 15 minutes from any number of addresses, then 429 even with the right password', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login('noah@demo.se', 'fel-lösenord', randomAddress())).status).toBe(401);
+    }
+    await expectSwedish429(await login('noah@demo.se', 'demo1234', randomAddress()));
+    // Another account from the same addresses is not affected.
+    expect((await login('elsa@demo.se', 'demo1234', randomAddress())).status).toBe(200);
+  });
+
+  it('counts an unknown address the same way, so the 429 tells nothing about who has an account', async () => {
+    const unknown = uniqueEmail('ingen');
+    for (let attempt = 0; attempt < 10; attempt++) expect((await login(unknown, 'fel-lösenord', randomAddress())).status).toBe(401);
+    await expectSwedish429(await login(unknown, 'fel-lösenord', randomAddress()));
+  });
+
+  it('allows 50 attempts per caller address in 5 minutes, whatever the accounts, then 429', async () => {
+    const address = randomAddress();
+    const attempts = await Promise.all(Array.from({ length: 50 }, () => login(uniqueEmail('gissning'), 'fel-lösenord', address)));
+    expect(attempts.map((response) => response.status)).toEqual(Array(50).fill(401));
+    await expectSwedish429(await login('elsa@demo.se', 'demo1234', address));
+    expect((await login('elsa@demo.se', 'demo1234', randomAddress())).status).toBe(200);
+  });
+
+  it('keys on the socket address when a client that is no trusted proxy claims another one', async () => {
+    // Only loopback proxies are trusted by default; this caller is an outside address.
+    const outside = randomAddress();
+    const spoofing = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: outside,
+        headers: from(randomAddress()),
+        payload: { email: uniqueEmail('spoof'), password: 'fel-lösenord' },
+      });
+    const statuses = await Promise.all(Array.from({ length: 50 }, async () => (await spoofing()).statusCode));
+    expect(statuses).toEqual(Array(50).fill(401));
+    const refused = await spoofing();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+  });
+});
+
+describe('sign-in does the same work for an unknown address as for a wrong password', () => {
+  it('verifies exactly one hash of the same cost either way, computes none, and answers alike', async () => {
+    const work = async (email: string) => {
+      argon2.verified.length = 0;
+      argon2.hashed = 0;
+      const response = await login(email, 'fel-lösenord', randomAddress());
+      return { status: response.status, body: await response.json(), verified: [...argon2.verified], hashed: argon2.hashed };
+    };
+    const unknown = await work(uniqueEmail('okand'));
+    const wrong = await work('larare@bjorkskolan.se');
+
+    expect(unknown.status).toBe(401);
+    expect(wrong).toMatchObject({ status: 401, body: unknown.body, hashed: 0 });
+    expect(unknown.hashed).toBe(0);
+    expect(unknown.verified).toEqual([DUMMY_HASH]);
+    expect(wrong.verified).toHaveLength(1);
+    // Same algorithm, version, memory, passes and lanes: the same cost.
+    const costOf = (hash: string) => hash.split('$').slice(1, 4).join('$');
+    expect(costOf(unknown.verified[0]!)).toBe(costOf(wrong.verified[0]!));
+    expect(costOf(DUMMY_HASH)).toBe(costOf(await hashPassword('vad-som-helst')));
+  });
+});
+
+describe('registration', () => {
+  const register = (body: Record<string, string>, address: string) =>
+    server.request('POST', '/api/auth/register-seller', { body, headers: from(address) });
+
+  it('allows 100 registrations per caller address in an hour (a whole class in one lesson), then 429', async () => {
+    const address = randomAddress();
+    const attempts = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        register({ full_name: 'Test Testsson', email: uniqueEmail('elev'), password: 'hemligt123', group_code: 'FINNSEJ' }, address),
+      ),
+    );
+    expect(attempts.map((response) => response.status)).toEqual(Array(100).fill(400));
+    await expectSwedish429(
+      await register({ full_name: 'Test Testsson', email: uniqueEmail('elev'), password: 'hemligt123', group_code: 'BJK6B2' }, address),
+    );
+  });
+
+  it("shares the account's password counter with sign-in, since it checks the password of a taken address", async () => {
+    const email = scouts[0]!;
+    for (let attempt = 0; attempt < 5; attempt++) expect((await login(email, 'fel-lösenord', randomAddress())).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const taken = await register({ full_name: 'Alice', email, password: 'gissning-123', group_code: 'SCT482' }, randomAddress());
+      expect(taken.status).toBe(409);
+    }
+    await expectSwedish429(await login(email, 'demo1234', randomAddress()));
+  });
+});
+
+describe('forgot-password', () => {
+  const forgot = (email: string, address: string) =>
+    server.request('POST', '/api/auth/forgot-password', { body: { email }, headers: from(address) });
+
+  it('mails an address at most three times an hour, and answers a known and an unknown address alike', async () => {
+    const known = scouts[1]!;
+    const unknown = uniqueEmail('okand');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [k, u] = [await forgot(known, randomAddress()), await forgot(unknown, randomAddress())];
+      expect([k.status, u.status]).toEqual([200, 200]);
+      expect(await k.json()).toEqual(await u.json());
+    }
+    const [k, u] = [await forgot(known, randomAddress()), await forgot(unknown, randomAddress())];
+    expect((await expectSwedish429(k)).error.code).toBe((await expectSwedish429(u)).error.code);
+  });
+
+  it('allows 20 requests per caller address in 15 minutes, then 429', async () => {
+    const address = randomAddress();
+    for (let attempt = 0; attempt < 20; attempt++) expect((await forgot(uniqueEmail('flod'), address)).status).toBe(200);
+    await expectSwedish429(await forgot(uniqueEmail('flod'), address));
+  });
+});
+
+function redisReachable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
+    const answer = (reachable: boolean) => {
+      socket.destroy();
+      resolve(reachable);
+    };
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
+    socket.once('timeout', () => answer(false));
+  });
+}
+
+describe('counters shared by several server processes', () => {
+  /** Ten wrong passwords spread over the servers, then the eleventh attempt on each is refused. */
+  async function expectSharedAccountLimit(servers: TestServer[]) {
+    const email = uniqueEmail('delad');
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(email, 'fel-lösenord', randomAddress(), servers[attempt % servers.length])).status).toBe(401);
+    }
+    for (const target of servers) await expectSwedish429(await login(email, 'fel-lösenord', randomAddress(), target));
+  }
+
+  it.runIf(testDbKind === 'postgres')('two servers on one PostgreSQL count in its rate_limits table', async () => {
+    const second = await startTestServer({ env: { ...LIMITS, DATABASE_URL: server.app.config.databaseUrl! } });
+    try {
+      await expectSharedAccountLimit([server, second]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  // Redis does not depend on the database, so one of the two API runs covers it.
+  it.runIf(testDbKind === 'pglite')('two servers with REDIS_URL count in Redis, whatever their databases', async (context) => {
+    if (!(await redisReachable())) {
+      if (process.env.CI) throw new Error('Redis svarar inte på 127.0.0.1:6379');
+      return context.skip();
+    }
+    const env = { ...LIMITS, REDIS_URL: 'redis://127.0.0.1:6379' };
+    const [first, second] = [await startTestServer({ env }), await startTestServer({ env })];
+    try {
+      await expectSharedAccountLimit([first, second]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
