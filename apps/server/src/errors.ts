@@ -20,6 +20,7 @@ export const errorStatus = {
   INTERNAL: 500,
   DATA_DIR_LOCKED: 500,
   CONFIG: 500,
+  NOT_CONFIGURED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,2 +1,66 @@
-// Filled in by the orders capability.
-export {};
+import { z } from 'zod';
+import { ZIdParamSchema, ZSekSchema } from './common.js';
+
+/** What `POST /api/webhooks/shopify` answers Shopify once the event is stored (and, normally, processed). */
+export const ZShopifyWebhookReceiptSchema = z.object({
+  ok: z.literal(true),
+  event_id: z.number(),
+  /** What processing did, in Swedish; Shopify ignores it, an operator reading logs does not. */
+  outcome: z.string(),
+});
+export type TShopifyWebhookReceipt = z.infer<typeof ZShopifyWebhookReceiptSchema>;
+
+export const ZUnattributedOrdersQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Ange sidan som ett tal' }).int('Ange sidan som ett heltal').min(1, 'Sidan måste vara minst 1').default(1),
+  page_size: z.coerce
+    .number({ error: 'Ange sidstorleken som ett tal' })
+    .int('Ange sidstorleken som ett heltal')
+    .min(1, 'Sidstorleken måste vara minst 1')
+    .max(200, 'Högst 200 ordrar per sida')
+    .default(50),
+});
+export type TUnattributedOrdersQuery = z.infer<typeof ZUnattributedOrdersQuerySchema>;
+
+/** An order no personal link code could be matched to (spec §3 seller order, plus the code it carried). */
+export const ZUnattributedOrderSchema = z.object({
+  order_id: z.number(),
+  /** A string: Shopify's ids are 64-bit and would lose digits as a JavaScript number. */
+  shopify_order_id: z.string(),
+  order_name: z.string().nullable(),
+  ordered_at: z.string(),
+  subtotal_incl_vat: ZSekSchema,
+  commission_total: ZSekSchema,
+  /** Shopify's financial status, or `cancelled`. */
+  state: z.string(),
+  /** The code the order carried that matched no seller, if it carried one. */
+  ref_code: z.string().nullable(),
+});
+export type TUnattributedOrder = z.infer<typeof ZUnattributedOrderSchema>;
+
+/** Newest first, paged on the server; `total` counts every unattributed order. */
+export const ZUnattributedOrdersResponseSchema = z.object({
+  items: z.array(ZUnattributedOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TUnattributedOrdersResponse = z.infer<typeof ZUnattributedOrdersResponseSchema>;
+
+export const ZAssignOrderParamsSchema = z.object({ id: ZIdParamSchema });
+
+export const ZAssignOrderRequestSchema = z.object({
+  membership_id: z.number({ error: 'Välj en säljare' }).int('Välj en säljare').positive('Välj en säljare'),
+});
+export type TAssignOrderRequest = z.infer<typeof ZAssignOrderRequestSchema>;
+
+export const ZAssignOrderResponseSchema = z.object({
+  ok: z.literal(true),
+  order: z.object({
+    order_id: z.number(),
+    membership_id: z.number(),
+    group_id: z.number(),
+    seller_name: z.string(),
+    group_name: z.string(),
+  }),
+});
+export type TAssignOrderResponse = z.infer<typeof ZAssignOrderResponseSchema>;

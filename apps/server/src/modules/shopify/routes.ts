@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { shopifyWebhookRoutes } from './webhook-routes.js';
 
-// Routes of Shopify webhooks (issue 6).
-export async function shopifyRoutes(_app: FastifyInstance) {}
+/** Orders and products from Shopify (issue 6). */
+export async function shopifyRoutes(app: FastifyInstance) {
+  await app.register(shopifyWebhookRoutes);
+}

@@ -1,0 +1,249 @@
+/**
+ * The order lines of a Shopify order as a ledger: sale lines are written once, refunds and
+ * cancellations are new negative lines pointing at the sale they reverse, and no line is ever
+ * changed afterwards, so a line settled in a payout stays exactly as it was settled (DESIGN D8).
+ * Every function here runs inside the transaction that holds the order's lock.
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { orderLines, orders, products } from '../../db/schema.js';
+import { commissionOre } from '../../lib/money.js';
+import type { TShopifyRefund } from '../shopify/shopify-payloads.js';
+import { reversalOf, type LineFigures, type SaleLineDraft } from './shopify-order.js';
+
+/** Advisory-lock namespace of Shopify orders (the two-integer key space, apart from any bigint lock). */
+const ORDER_LOCK_NAMESPACE = 6001;
+
+/** A Shopify id (decimal string) as a bigint parameter, exact beyond 2^53. */
+export const shopifyIdParam = (id: string): SQL => sql`${id}::bigint`;
+
+/**
+ * Serialises every event about one Shopify order, across processes: a refund and its order
+ * arriving at the same moment cannot miss each other, and two deliveries of one order cannot
+ * both insert its lines.
+ */
+export async function lockShopifyOrder(tx: Tx, shopifyOrderId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${shopifyOrderId}))`);
+}
+
+export interface StoredOrder {
+  id: number;
+  orderName: string | null;
+  membershipId: number | null;
+  groupId: number | null;
+  orderedAt: Date;
+  state: string;
+}
+
+export const storedOrderColumns = {
+  id: orders.id,
+  orderName: orders.orderName,
+  membershipId: orders.membershipId,
+  groupId: orders.groupId,
+  orderedAt: orders.orderedAt,
+  state: orders.state,
+};
+
+/** Sale lines, each with its commission at the product's rate or the configured default. */
+export async function insertSaleLines(tx: Tx, order: StoredOrder, drafts: SaleLineDraft[], defaultCommissionBps: number): Promise<number> {
+  if (drafts.length === 0) return 0;
+  const catalogue = await productsOf(tx, drafts);
+  const inserted = await tx
+    .insert(orderLines)
+    .values(
+      drafts.map((draft) => {
+        const product =
+          (draft.shopifyProductId && catalogue.byShopifyId.get(draft.shopifyProductId)) ||
+          (draft.sku && catalogue.bySku.get(draft.sku)) ||
+          undefined;
+        return {
+          orderId: order.id,
+          kind: 'sale' as const,
+          shopifyLineId: shopifyIdParam(draft.shopifyLineId),
+          productId: product?.id ?? null,
+          title: draft.title,
+          quantity: draft.quantity,
+          amountOre: draft.amountOre,
+          commissionOre: commissionOre(draft.amountOre, product?.commissionBps ?? defaultCommissionBps),
+          groupId: order.groupId,
+          membershipId: order.membershipId,
+          bookedAt: order.orderedAt,
+        };
+      }),
+    )
+    .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
+    .returning({ id: orderLines.id });
+  return inserted.length;
+}
+
+async function productsOf(tx: Tx, drafts: SaleLineDraft[]) {
+  const shopifyIds = [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))];
+  const skus = [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))];
+  const conditions: SQL[] = [];
+  if (shopifyIds.length) conditions.push(sql`${products.shopifyProductId} in (${sql.join(shopifyIds.map(shopifyIdParam), sql`, `)})`);
+  if (skus.length)
+    conditions.push(
+      sql`${products.sku} in (${sql.join(
+        skus.map((sku) => sql`${sku}`),
+        sql`, `,
+      )})`,
+    );
+  const rows = conditions.length
+    ? await tx
+        .select({
+          id: products.id,
+          shopifyId: sql<string | null>`${products.shopifyProductId}::text`,
+          sku: products.sku,
+          commissionBps: products.commissionBps,
+        })
+        .from(products)
+        .where(sql.join(conditions, sql` or `))
+        .orderBy(asc(products.id))
+    : [];
+  const byShopifyId = new Map<string, (typeof rows)[number]>();
+  const bySku = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    if (row.shopifyId && !byShopifyId.has(row.shopifyId)) byShopifyId.set(row.shopifyId, row);
+    if (row.sku && !bySku.has(row.sku)) bySku.set(row.sku, row);
+  }
+  return { byShopifyId, bySku };
+}
+
+interface SaleLineState {
+  id: number;
+  shopifyLineId: string;
+  productId: number | null;
+  title: string;
+  sale: LineFigures;
+  remaining: LineFigures;
+}
+
+/** The order's sale lines with what is left of each after the refunds and cancellations so far. */
+async function saleLinesWithRemainder(tx: Tx, orderId: number): Promise<Map<string, SaleLineState>> {
+  const reversal = alias(orderLines, 'reversal');
+  const rows = await tx
+    .select({
+      id: orderLines.id,
+      shopifyLineId: sql<string>`${orderLines.shopifyLineId}::text`,
+      productId: orderLines.productId,
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      amountOre: orderLines.amountOre,
+      commissionOre: orderLines.commissionOre,
+      reversedQuantity: sql`coalesce(sum(${reversal.quantity}), 0)`.mapWith(Number),
+      reversedAmountOre: sql`coalesce(sum(${reversal.amountOre}), 0)`.mapWith(Number),
+      reversedCommissionOre: sql`coalesce(sum(${reversal.commissionOre}), 0)`.mapWith(Number),
+    })
+    .from(orderLines)
+    // The order_id condition lets the join use the order's index instead of scanning for reverses_line_id.
+    .leftJoin(reversal, and(eq(reversal.orderId, orderLines.orderId), eq(reversal.reversesLineId, orderLines.id)))
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.kind, 'sale')))
+    .groupBy(orderLines.id)
+    .orderBy(asc(orderLines.id));
+  return new Map(
+    rows.map((row) => [
+      row.shopifyLineId,
+      {
+        id: row.id,
+        shopifyLineId: row.shopifyLineId,
+        productId: row.productId,
+        title: row.title,
+        sale: { quantity: row.quantity, amountOre: row.amountOre, commissionOre: row.commissionOre },
+        remaining: {
+          quantity: row.quantity + row.reversedQuantity,
+          amountOre: row.amountOre + row.reversedAmountOre,
+          commissionOre: row.commissionOre + row.reversedCommissionOre,
+        },
+      },
+    ]),
+  );
+}
+
+async function insertReversal(
+  tx: Tx,
+  order: StoredOrder,
+  options: { kind: 'refund' | 'cancellation'; shopifyLineId: string; saleLine: SaleLineState; figures: LineFigures; bookedAt: Date },
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(orderLines)
+    .values({
+      orderId: order.id,
+      kind: options.kind,
+      shopifyLineId: shopifyIdParam(options.shopifyLineId),
+      reversesLineId: options.saleLine.id,
+      productId: options.saleLine.productId,
+      title: options.saleLine.title,
+      quantity: -options.figures.quantity,
+      amountOre: -options.figures.amountOre,
+      commissionOre: -options.figures.commissionOre,
+      groupId: order.groupId,
+      membershipId: order.membershipId,
+      bookedAt: options.bookedAt,
+    })
+    .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
+    .returning({ id: orderLines.id });
+  if (row) {
+    const { remaining } = options.saleLine;
+    remaining.quantity -= options.figures.quantity;
+    remaining.amountOre -= options.figures.amountOre;
+    remaining.commissionOre -= options.figures.commissionOre;
+  }
+  return Boolean(row);
+}
+
+/**
+ * One refund line per refunded order line, booked when Shopify processed the refund. A refund
+ * seen before (by its refund line id) adds nothing; one for a line already cancelled takes back
+ * nothing, since the cancellation already did.
+ */
+export async function applyRefund(tx: Tx, order: StoredOrder, refund: TShopifyRefund): Promise<number> {
+  if (refund.refund_line_items.length === 0) return 0;
+  const saleLines = await saleLinesWithRemainder(tx, order.id);
+  const known = await tx
+    .select({ shopifyLineId: sql<string>`${orderLines.shopifyLineId}::text` })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), eq(orderLines.kind, 'refund')));
+  const seen = new Set(known.map((line) => line.shopifyLineId));
+  const bookedAt = refund.processed_at ?? refund.created_at ?? new Date();
+  let added = 0;
+  for (const item of refund.refund_line_items) {
+    const saleLine = saleLines.get(item.line_item_id);
+    if (seen.has(item.id) || !saleLine) continue;
+    const figures = reversalOf(saleLine.sale, saleLine.remaining, item.quantity);
+    if (figures && (await insertReversal(tx, order, { kind: 'refund', shopifyLineId: item.id, saleLine, figures, bookedAt }))) added++;
+  }
+  return added;
+}
+
+/** Takes back whatever is left of every sale line, booked when the order was cancelled. */
+export async function cancelRemainder(tx: Tx, order: StoredOrder, cancelledAt: Date): Promise<number> {
+  let added = 0;
+  for (const saleLine of (await saleLinesWithRemainder(tx, order.id)).values()) {
+    const figures = reversalOf(saleLine.sale, saleLine.remaining, 'rest');
+    if (
+      figures &&
+      (await insertReversal(tx, order, {
+        kind: 'cancellation',
+        shopifyLineId: saleLine.shopifyLineId,
+        saleLine,
+        figures,
+        bookedAt: cancelledAt,
+      }))
+    )
+      added++;
+  }
+  return added;
+}
+
+/** orders.subtotal_ore and commission_ore are by definition the sums of the order's lines. */
+export async function recomputeOrderTotals(tx: Tx, orderId: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      subtotalOre: sql`(select coalesce(sum(${orderLines.amountOre}), 0) from ${orderLines} where ${orderLines.orderId} = ${orderId})`,
+      commissionOre: sql`(select coalesce(sum(${orderLines.commissionOre}), 0) from ${orderLines} where ${orderLines.orderId} = ${orderId})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+}

@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
+import { parseShopifyJson } from '../shopify/shopify-json.js';
+import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../shopify/shopify-payloads.js';
+import {
+  applyRefund,
+  cancelRemainder,
+  insertSaleLines,
+  lockShopifyOrder,
+  recomputeOrderTotals,
+  shopifyIdParam,
+  storedOrderColumns,
+  type StoredOrder,
+} from './order-ledger.js';
+import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf } from './shopify-order.js';
+
+/** The first candidate code, in the order given, that is some membership's personal link code. */
+async function findSeller(tx: Tx, codes: string[]) {
+  if (codes.length === 0) return undefined;
+  const rows = await tx
+    .select({ membershipId: memberships.id, groupId: memberships.groupId, linkCode: memberships.linkCode })
+    .from(memberships)
+    .where(inArray(memberships.linkCode, codes));
+  return codes.map((code) => rows.find((row) => row.linkCode === code)).find(Boolean);
+}
+
+/** refunds/create events stored before their order existed (Shopify does not keep delivery order). */
+async function refundsWaitingFor(tx: Tx, shopifyOrderId: string): Promise<TShopifyRefund[]> {
+  const events = await tx
+    .select({ payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.shopifyOrderId, shopifyIdParam(shopifyOrderId)), eq(webhookEvents.topic, 'refunds/create')));
+  return events.flatMap((event) => {
+    const parsed = ZShopifyRefundSchema.safeParse(parseShopifyJson(event.payload));
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * Records one delivery of an order (orders/create, updated, paid or cancelled: each carries the
+ * whole order). Safe to run any number of times, in any order, at the same moment as other
+ * deliveries: the order's fields change only for a newer `updated_at`, lines are only ever added
+ * (each keyed by Shopify's line id), and the order's lock serialises everything about it.
+ * An order whose codes match no seller is kept unattributed; a later delivery or a superadmin
+ * may attribute it. Returns what happened, in Swedish, for the event log.
+ */
+export async function recordShopifyOrder(
+  tx: Tx,
+  options: { order: TShopifyOrder; rawPayload: string; defaultCommissionBps: number },
+): Promise<string> {
+  const { order } = options;
+  await lockShopifyOrder(tx, order.id);
+
+  const candidates = linkCodeCandidates(order);
+  const seller = await findSeller(
+    tx,
+    candidates.map((candidate) => candidate.code),
+  );
+  // A discount code that matched no seller is an ordinary discount, not a code worth showing.
+  const refCode = seller?.linkCode ?? candidates.find((candidate) => candidate.source !== 'discount_code')?.code ?? null;
+  const version = shopifyVersionOf(order);
+  const fields = {
+    orderName: order.name ?? null,
+    shopifyUpdatedAt: version,
+    state: orderStateOf(order),
+    currency: order.currency ?? 'SEK',
+    raw: sql`${options.rawPayload}::jsonb`,
+  };
+
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      shopifyOrderId: shopifyIdParam(order.id),
+      ...fields,
+      orderedAt: orderedAtOf(order),
+      refCode,
+      membershipId: seller?.membershipId ?? null,
+      groupId: seller?.groupId ?? null,
+      subtotalOre: 0,
+      commissionOre: 0,
+    })
+    .onConflictDoNothing({ target: orders.shopifyOrderId })
+    .returning(storedOrderColumns);
+
+  let stored: StoredOrder;
+  let newer = true;
+  let cancelledAt = order.cancelled_at ?? version;
+  if (inserted) {
+    stored = inserted;
+  } else {
+    const [existing] = await tx
+      .select({ ...storedOrderColumns, shopifyUpdatedAt: orders.shopifyUpdatedAt, refCode: orders.refCode })
+      .from(orders)
+      .where(eq(orders.shopifyOrderId, shopifyIdParam(order.id)))
+      .for('update');
+    if (!existing) throw new Error(`order ${order.id} finns varken som ny eller befintlig`);
+    newer = !existing.shopifyUpdatedAt || version > existing.shopifyUpdatedAt;
+    if (!order.cancelled_at && existing.shopifyUpdatedAt) cancelledAt = existing.shopifyUpdatedAt;
+    const attributeNow = existing.membershipId === null && seller !== undefined;
+    const changes: Partial<typeof orders.$inferInsert> = {};
+    // Shopify never takes a cancellation back, so a state once cancelled stays cancelled.
+    if (newer) Object.assign(changes, fields, { state: existing.state === 'cancelled' ? 'cancelled' : fields.state });
+    if (attributeNow) Object.assign(changes, { membershipId: seller.membershipId, groupId: seller.groupId, refCode: seller.linkCode });
+    else if (existing.refCode === null && refCode !== null) changes.refCode = refCode;
+    stored = { ...existing, state: changes.state ?? existing.state };
+    if (Object.keys(changes).length > 0) await tx.update(orders).set(changes).where(eq(orders.id, existing.id));
+    if (attributeNow) {
+      stored = { ...stored, membershipId: seller.membershipId, groupId: seller.groupId };
+      // Lines of an unattributed order have no group, so no payout can have settled one.
+      await tx
+        .update(orderLines)
+        .set({ membershipId: seller.membershipId, groupId: seller.groupId })
+        .where(eq(orderLines.orderId, existing.id));
+    }
+  }
+
+  let added = await insertSaleLines(tx, stored, saleLinesOf(order), options.defaultCommissionBps);
+  const refunds = inserted ? [...order.refunds, ...(await refundsWaitingFor(tx, order.id))] : order.refunds;
+  for (const refund of refunds) added += await applyRefund(tx, stored, refund);
+  if (stored.state === 'cancelled') added += await cancelRemainder(tx, stored, cancelledAt);
+  await recomputeOrderTotals(tx, stored.id);
+
+  const name = order.name ?? order.id;
+  const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';
+  const who =
+    stored.membershipId === null ? 'utan säljare (ingen känd länkkod)' : `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`;
+  return `Order ${name} ${what}, ${added} nya rader, ${who}`;
+}

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { parseShopifyJson } from './shopify-json.js';
+import { shopifyOrderIdOf } from './shopify-payloads.js';
+import { processWebhookEvent, storeWebhookEvent } from './webhook-events.js';
+import { isValidShopifySignature } from './webhook-signature.js';
+
+export interface ShopifyDelivery {
+  body: Buffer;
+  hmac: string | undefined;
+  topic: string | undefined;
+  webhookId: string | undefined;
+  shopDomain: string | undefined;
+}
+
+/**
+ * One delivery from Shopify: signature first (nothing unsigned is stored), then the event is
+ * stored, then processed. Once stored the answer is 200 even if processing fails: the event is
+ * ours to replay, and a subscription whose deliveries keep failing may be removed by Shopify.
+ */
+export async function receiveShopifyWebhook(
+  db: Db,
+  delivery: ShopifyDelivery,
+  options: { secret: string | undefined; defaultCommissionBps: number; log: FastifyBaseLogger },
+) {
+  if (!options.secret) {
+    throw new AppError('NOT_CONFIGURED', 'Shopify-kopplingen är inte konfigurerad: SHOPIFY_WEBHOOK_SECRET saknas på servern.');
+  }
+  if (!isValidShopifySignature(delivery.body, delivery.hmac, options.secret)) {
+    throw new AppError('INVALID_SIGNATURE', 'Ogiltig signatur: begäran kommer inte från butiken.');
+  }
+  const text = delivery.body.toString('utf8');
+  let payload: unknown;
+  try {
+    payload = parseShopifyJson(text);
+  } catch {
+    throw new AppError('INVALID_JSON', 'Webhooken innehåller inte giltig JSON.');
+  }
+  const topic = delivery.topic?.trim();
+  const webhookId = delivery.webhookId?.trim();
+  if (!topic) throw new AppError('BAD_REQUEST', 'Rubriken X-Shopify-Topic saknas.');
+  if (!webhookId) throw new AppError('BAD_REQUEST', 'Rubriken X-Shopify-Webhook-Id saknas.');
+
+  const event = await storeWebhookEvent(db, {
+    webhookId,
+    topic,
+    shopDomain: delivery.shopDomain?.trim() || null,
+    payload: text,
+    shopifyOrderId: shopifyOrderIdOf(topic, payload),
+  });
+  if (event.processed) return { ok: true as const, event_id: event.id, outcome: `Redan mottagen: ${event.outcome ?? ''}`.trim() };
+  options.log.info({ webhookEventId: event.id, topic, webhookId }, 'webhook sparad');
+
+  const result = await processWebhookEvent(db, { eventId: event.id, defaultCommissionBps: options.defaultCommissionBps });
+  if (result.status === 'failed') {
+    options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');
+    return { ok: true as const, event_id: event.id, outcome: `Sparad men inte behandlad: ${result.error}` };
+  }
+  options.log.info({ webhookEventId: event.id, topic, outcome: result.outcome }, 'webhook behandlad');
+  return {
+    ok: true as const,
+    event_id: event.id,
+    outcome: result.status === 'already_processed' ? `Redan mottagen: ${result.outcome}` : result.outcome,
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The parts of Shopify's webhook payloads (REST Admin API shapes, as in shared/fixtures/shopify)
+ * that the portal reads. Unknown fields are dropped; a missing optional field is null or [].
+ * Parse the body with `parseShopifyJson` first, so that 64-bit ids arrive as exact strings.
+ */
+import { z } from 'zod';
+
+const BIGINT_MAX = 2n ** 63n - 1n;
+
+/** A Shopify id as a decimal string: exact whatever its size, and what PostgreSQL's bigint takes. */
+const ZShopifyId = z
+  .union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()])
+  .transform((id) => String(id))
+  .refine((id) => BigInt(id) <= BIGINT_MAX, 'Id utanför intervallet');
+
+const ZShopifyTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+
+/** A money amount in the shop's currency ("149.00" or 149) as integer öre. */
+const ZAmountOre = z.union([z.string(), z.number()]).transform((value, context) => {
+  const ore = amountToOre(value);
+  if (ore === null) {
+    context.addIssue({ code: 'custom', message: `Ogiltigt belopp: ${String(value)}` });
+    return z.NEVER;
+  }
+  return ore;
+});
+
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((items) => items ?? []);
+
+/**
+ * Decimal amount to öre without floating-point steps for strings; a third decimal rounds half
+ * away from zero. Null when the value is not a plain decimal number.
+ */
+export function amountToOre(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.sign(value) * Math.round(Math.abs(value) * 100) : null;
+  const match = /^\s*(-)?(\d+)(?:\.(\d*))?\s*$/.exec(value);
+  if (!match) return null;
+  const [, minus, whole, fraction = ''] = match;
+  const digits = (fraction + '000').slice(0, 3);
+  const ore = Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
+  return minus && ore !== 0 ? -ore : ore;
+}
+
+export const ZShopifyRefundSchema = z.object({
+  id: ZShopifyId,
+  order_id: ZShopifyId,
+  created_at: ZShopifyTime.nullish(),
+  processed_at: ZShopifyTime.nullish(),
+  refund_line_items: list(
+    z.object({
+      id: ZShopifyId,
+      line_item_id: ZShopifyId,
+      quantity: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type TShopifyRefund = z.infer<typeof ZShopifyRefundSchema>;
+
+export const ZShopifyLineItemSchema = z.object({
+  id: ZShopifyId,
+  product_id: ZShopifyId.nullish(),
+  sku: z.string().nullish(),
+  title: z.string().nullish(),
+  name: z.string().nullish(),
+  quantity: z.number().int().nonnegative(),
+  /** Unit price before discounts, in the shop's currency; VAT included when the order says taxes_included. */
+  price: ZAmountOre,
+  gift_card: z.boolean().nullish(),
+  /** Every discount on the line, order-level ones included as Shopify spreads them over the lines. */
+  discount_allocations: list(z.object({ amount: ZAmountOre })),
+  tax_lines: list(z.object({ price: ZAmountOre })),
+});
+export type TShopifyLineItem = z.infer<typeof ZShopifyLineItemSchema>;
+
+export const ZShopifyOrderSchema = z.object({
+  id: ZShopifyId,
+  name: z.string().nullish(),
+  created_at: ZShopifyTime,
+  processed_at: ZShopifyTime.nullish(),
+  updated_at: ZShopifyTime.nullish(),
+  cancelled_at: ZShopifyTime.nullish(),
+  financial_status: z.string().nullish(),
+  currency: z.string().nullish(),
+  taxes_included: z.boolean().nullish(),
+  test: z.boolean().nullish(),
+  note_attributes: list(z.object({ name: z.string(), value: z.union([z.string(), z.number()]).nullish() })),
+  landing_site: z.string().nullish(),
+  landing_site_ref: z.string().nullish(),
+  discount_codes: list(z.object({ code: z.string() })),
+  line_items: z.array(ZShopifyLineItemSchema),
+  refunds: list(ZShopifyRefundSchema),
+});
+export type TShopifyOrder = z.infer<typeof ZShopifyOrderSchema>;
+
+export const ZShopifyProductSchema = z.object({
+  id: ZShopifyId,
+  title: z.string(),
+  body_html: z.string().nullish(),
+  /** active, draft or archived. */
+  status: z.string().nullish(),
+  updated_at: ZShopifyTime.nullish(),
+  variants: list(z.object({ sku: z.string().nullish(), price: ZAmountOre.nullish() })),
+  image: z.object({ src: z.string() }).nullish(),
+  images: list(z.object({ src: z.string() })),
+});
+export type TShopifyProduct = z.infer<typeof ZShopifyProductSchema>;
+
+/** products/delete carries nothing but the id. */
+export const ZShopifyDeletedProductSchema = z.object({ id: ZShopifyId });
+
+/** The Shopify order an order or refund event is about, or null for other topics. */
+export function shopifyOrderIdOf(topic: string, payload: unknown): string | null {
+  const key = topic.startsWith('orders/') ? 'id' : topic.startsWith('refunds/') ? 'order_id' : null;
+  if (!key || typeof payload !== 'object' || payload === null) return null;
+  const parsed = ZShopifyId.safeParse((payload as Record<string, unknown>)[key]);
+  return parsed.success ? parsed.data : null;
+}
