@@ -1,0 +1,46 @@
+import { desc, isNull, sql } from 'drizzle-orm';
+import type { TUnattributedOrdersResponse } from '@saljportalen/contract';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+import { oreToSek } from '../../lib/money.js';
+
+/** Orders no personal link code matched, newest first, one page at a time (orders_unattributed_idx). */
+export async function listUnattributedOrders(db: Db, options: { page: number; pageSize: number }): Promise<TUnattributedOrdersResponse> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        shopifyOrderId: sql<string>`${orders.shopifyOrderId}::text`,
+        orderName: orders.orderName,
+        orderedAt: orders.orderedAt,
+        subtotalOre: orders.subtotalOre,
+        commissionOre: orders.commissionOre,
+        state: orders.state,
+        refCode: orders.refCode,
+      })
+      .from(orders)
+      .where(isNull(orders.membershipId))
+      .orderBy(desc(orders.orderedAt), desc(orders.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db
+      .select({ total: sql`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(isNull(orders.membershipId)),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      order_id: row.id,
+      shopify_order_id: row.shopifyOrderId,
+      order_name: row.orderName,
+      ordered_at: row.orderedAt.toISOString(),
+      subtotal_incl_vat: oreToSek(row.subtotalOre),
+      commission_total: oreToSek(row.commissionOre),
+      state: row.state,
+      ref_code: row.refCode,
+    })),
+    total: count?.total ?? 0,
+    page: options.page,
+    page_size: options.pageSize,
+  };
+}
