@@ -1,4 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { routeRateLimit } from '../../plugins/security.js';
+import { recordLinkClick } from './record-link-click.js';
+import { UNKNOWN_LINK_CSP, unknownLinkPage } from './unknown-link-page.js';
 
-// Routes of personal links (issue 6).
-export async function linkRoutes(_app: FastifyInstance) {}
+/** Personal links `{PUBLIC_URL}/s/{code}` (DESIGN §3): count the visit, send the buyer on to the shop. */
+export async function linkRoutes(app: FastifyInstance) {
+  app.get<{ Params: { code: string } }>('/s/:code', { config: routeRateLimit(app, 120, '1 minute') }, async (request, reply) => {
+    // Link previews (chat apps, SMS) often ask with HEAD: forward them, but count only real visits.
+    const code = await recordLinkClick(app.db, request.params.code, { count: request.method !== 'HEAD' });
+    reply.header('cache-control', 'no-store');
+    if (code === null) {
+      return reply
+        .status(404)
+        .header('content-security-policy', UNKNOWN_LINK_CSP)
+        .type('text/html; charset=utf-8')
+        .send(unknownLinkPage(app.config.shopUrl));
+    }
+    return reply.redirect(`${app.config.shopUrl}/?ref=${encodeURIComponent(code)}`, 302);
+  });
+}

@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+
+const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f7f2;color:#1f2a1c}
+main{max-width:32rem;margin:12vh auto;padding:2rem;background:#fff;border-radius:1rem;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{font-size:1.5rem;margin:0 0 1rem}p{line-height:1.5}
+a{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:.5rem;background:#2f6b3a;color:#fff;text-decoration:none}`;
+
+/**
+ * The page's only style is inline; the site-wide policy allows styles from our origin only, so
+ * this page carries its own policy naming the style by its hash, and nothing else.
+ */
+export const UNKNOWN_LINK_CSP = `default-src 'none'; style-src 'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** What a buyer sees after following a personal link that does not (or no longer) exist. */
+export function unknownLinkPage(shopUrl: string): string {
+  return `<!doctype html>
+<html lang="sv">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Länken hittades inte – Säljportalen</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Länken hittades inte</h1>
+<p>Säljlänken du följde finns inte. Den kan ha skrivits av fel, eller så har säljaren fått en ny länk.</p>
+<p>Du kan fortfarande handla i butiken. Vill du att köpet ska räknas för en viss säljare, be hen om länken igen.</p>
+<a href="${escapeHtml(shopUrl)}/">Gå till butiken</a>
+</main>
+</body>
+</html>
+`;
+}
