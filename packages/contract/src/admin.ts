@@ -17,13 +17,7 @@ export const ADMIN_PAGE_SIZE_MAX = 500;
 /** HTML forms and query builders send an empty field as ''; it means "not given". */
 const emptyAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
-const isCalendarDay = (value: string) => {
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-const ZOptionalDateQuerySchema = z.preprocess(emptyAsMissing, ZDateSchema.refine(isCalendarDay, 'Ogiltigt datum').optional());
+const ZOptionalDateQuerySchema = z.preprocess(emptyAsMissing, ZDateSchema.optional());
 const ZOptionalIdQuerySchema = z.preprocess(emptyAsMissing, ZIdParamSchema.optional());
 
 const fromNotAfterTo = (range: { from?: string; to?: string }) => !range.from || !range.to || range.from <= range.to;
@@ -41,7 +35,12 @@ const pageQuery = {
   ),
   offset: z.preprocess(
     emptyAsMissing,
-    z.coerce.number({ error: 'Ogiltig startposition' }).int('Ogiltig startposition').min(0, 'Ogiltig startposition').max(10_000_000, 'Ogiltig startposition').default(0),
+    z.coerce
+      .number({ error: 'Ogiltig startposition' })
+      .int('Ogiltig startposition')
+      .min(0, 'Ogiltig startposition')
+      .max(10_000_000, 'Ogiltig startposition')
+      .default(0),
   ),
 };
 const pageAnswer = { total: z.number().int(), limit: z.number().int(), offset: z.number().int() };

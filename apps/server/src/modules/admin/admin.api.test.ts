@@ -41,11 +41,22 @@ beforeAll(async () => {
     membership: elsa6B,
     orderedAt: new Date('2025-06-02T10:00:00Z'),
     state: 'partially_refunded',
-    lines: [{ amountOre: 23800, quantity: 2 }, { amountOre: -11900, kind: 'refund', bookedAt: new Date('2025-06-05T10:00:00Z') }],
+    lines: [
+      { amountOre: 23800, quantity: 2 },
+      { amountOre: -11900, kind: 'refund', bookedAt: new Date('2025-06-05T10:00:00Z') },
+    ],
   });
   await insertOrder(server.app.db, { membership: elsaF12, orderedAt: stockholmDayStart('2025-03-30'), lines: [{ amountOre: 10050 }] });
-  await insertOrder(server.app.db, { membership: elsaF12, orderedAt: new Date(stockholmDayStart('2025-03-30').getTime() - 1), lines: [{ amountOre: 777 }] });
-  await insertOrder(server.app.db, { membership: elsaF12, orderedAt: new Date(stockholmDayStart('2025-03-31').getTime() - 1), lines: [{ amountOre: 333 }] });
+  await insertOrder(server.app.db, {
+    membership: elsaF12,
+    orderedAt: new Date(stockholmDayStart('2025-03-30').getTime() - 1),
+    lines: [{ amountOre: 777 }],
+  });
+  await insertOrder(server.app.db, {
+    membership: elsaF12,
+    orderedAt: new Date(stockholmDayStart('2025-03-31').getTime() - 1),
+    lines: [{ amountOre: 333 }],
+  });
 });
 afterAll(() => server.close());
 
@@ -68,7 +79,10 @@ describe('who may call the superadmin area', () => {
   it('answers 401 to a guest and to a forged token, 403 to a seller and to a group admin, and changes nothing', async () => {
     const sellerToken = await server.login('elsa@demo.se');
     const groupAdminToken = await server.login('larare@bjorkskolan.se');
-    const before = await sqlRows(server.app.db, sql`select (select count(*) from groups) as g, (select count(*) from users) as u, (select count(*) from audit_entries) as a`);
+    const before = await sqlRows(
+      server.app.db,
+      sql`select (select count(*) from groups) as g, (select count(*) from users) as u, (select count(*) from audit_entries) as a`,
+    );
     for (const [method, path, body] of calls(groupId6B, elsa6B.userId)) {
       for (const [token, status] of [
         [undefined, 401],
@@ -82,7 +96,10 @@ describe('who may call the superadmin area', () => {
         expect(answer.error.message).toMatch(status === 401 ? /inte inloggad/ : /superadministratörer/);
       }
     }
-    const after = await sqlRows(server.app.db, sql`select (select count(*) from groups) as g, (select count(*) from users) as u, (select count(*) from audit_entries) as a`);
+    const after = await sqlRows(
+      server.app.db,
+      sql`select (select count(*) from groups) as g, (select count(*) from users) as u, (select count(*) from audit_entries) as a`,
+    );
     expect(after).toEqual(before);
   });
 
@@ -160,7 +177,11 @@ describe('totals agree across overview, groups, group detail, sellers and the or
     expect(own.orders_count).toBe(Number(lines!.orders));
     const detail = await getJson<TAdminGroupDetailResponse>(`/api/admin/group/${groupId6B}`);
     const elsa = detail.sellers.find((seller) => seller.user_id === elsa6B.userId)!;
-    expect(elsa).toMatchObject({ total_sales: oreToSek(own.sales_ore), total_commission: oreToSek(own.commission_ore), orders_count: own.orders_count });
+    expect(elsa).toMatchObject({
+      total_sales: oreToSek(own.sales_ore),
+      total_commission: oreToSek(own.commission_ore),
+      orders_count: own.orders_count,
+    });
     const allOrders = await sqlRows(db, sql`select id from orders where membership_id = ${elsa6B.id}`);
     expect(elsa.orders_count).toBe(allOrders.length - 1);
   });
@@ -258,7 +279,10 @@ describe('GET /api/admin/seller/{userId}/orders', () => {
     const db = server.app.db;
     const answer = await getJson<TAdminSellerOrdersResponse>(`/api/admin/seller/${elsa6B.userId}/orders?group_id=${groupId6B}&limit=500`);
     const own = await figuresFromOrders(db, sql`membership_id = ${elsa6B.id}`);
-    const ids = await sqlRows<{ id: string }>(db, sql`select id from orders where membership_id = ${elsa6B.id} order by ordered_at desc, id desc`);
+    const ids = await sqlRows<{ id: string }>(
+      db,
+      sql`select id from orders where membership_id = ${elsa6B.id} order by ordered_at desc, id desc`,
+    );
     expect(answer.seller).toEqual({
       user_id: elsa6B.userId,
       full_name: 'Elsa Andersson',

@@ -36,7 +36,11 @@ export async function addUserToGroup(
       groupId: group.id,
       email: request.email,
       role: request.role,
-      newUser: { fullName: request.full_name, phone: request.phone, passwordHash: () => hashPassword(crypto.randomBytes(32).toString('base64url')) },
+      newUser: {
+        fullName: request.full_name,
+        phone: request.phone,
+        passwordHash: () => hashPassword(crypto.randomBytes(32).toString('base64url')),
+      },
     });
     await writeAudit(tx, {
       actorUserId: options.actorUserId,

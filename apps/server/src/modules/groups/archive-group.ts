@@ -6,7 +6,10 @@ import { writeAudit } from '../audit/write-audit.js';
 import { lockGroup, toGroupRecord } from './group-queries.js';
 
 /** Archives or reactivates within a transaction; asking for the state the group already has changes nothing. */
-export async function applyArchived(tx: Tx, options: { actorUserId: number; groupId: number; archived: boolean }): Promise<TGroupChangeResponse> {
+export async function applyArchived(
+  tx: Tx,
+  options: { actorUserId: number; groupId: number; archived: boolean },
+): Promise<TGroupChangeResponse> {
   const group = await lockGroup(tx, options.groupId);
   if (group.archived === options.archived) return { group: toGroupRecord(group), changed: false };
   const [updated] = await tx.update(groups).set({ archived: options.archived }).where(eq(groups.id, group.id)).returning();

@@ -46,27 +46,34 @@ describe('a group with 100 000 order lines', () => {
       where t.order_id = o.id and o.group_id = ${groupId}`);
   }, SLOW);
 
-  it('exports every line exactly once, in order, with sums equal to the group detail', async () => {
-    const response = await server.request('GET', `/api/admin/group/${groupId}/export`, { token });
-    expect(response.status).toBe(200);
-    const rows = parse(Buffer.from(await response.arrayBuffer()), { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
-    expect(rows).toHaveLength(ORDERS * 2);
-    const orderLinePairs = new Set(rows.map((row) => `${row['Order']}/${row['Produkt']}`));
-    expect(orderLinePairs.size).toBe(ORDERS * 2);
-    const toOre = (cell: string) => Math.round(Number(cell.replace(',', '.')) * 100);
-    const detail = (await (await server.request('GET', `/api/admin/group/${groupId}`, { token })).json()) as TAdminGroupDetailResponse;
-    const [lines] = await sqlRows<{ amount: string; commission: string }>(
-      server.app.db,
-      sql`select sum(amount_ore) as amount, sum(commission_ore) as commission from order_lines where group_id = ${groupId}`,
-    );
-    const exportedSales = rows.reduce((sum, row) => sum + toOre(row['Belopp inkl. moms (kr)']!), 0);
-    const exportedCommission = rows.reduce((sum, row) => sum + toOre(row['Provision (kr)']!), 0);
-    expect(exportedSales).toBe(Number(lines!.amount));
-    expect(exportedCommission).toBe(Number(lines!.commission));
-    expect(exportedSales / 100).toBe(detail.totals.total_sales);
-    expect(exportedCommission / 100).toBe(detail.totals.total_commission);
-    const dates = rows.map((row) => row['Orderdatum']!);
-    expect(dates[0]).toBe('2025-01-01 01:00');
-    expect(dates).toEqual([...dates].sort());
-  }, SLOW);
+  it(
+    'exports every line exactly once, in order, with sums equal to the group detail',
+    async () => {
+      const response = await server.request('GET', `/api/admin/group/${groupId}/export`, { token });
+      expect(response.status).toBe(200);
+      const rows = parse(Buffer.from(await response.arrayBuffer()), { bom: true, delimiter: ';', columns: true }) as Record<
+        string,
+        string
+      >[];
+      expect(rows).toHaveLength(ORDERS * 2);
+      const orderLinePairs = new Set(rows.map((row) => `${row['Order']}/${row['Produkt']}`));
+      expect(orderLinePairs.size).toBe(ORDERS * 2);
+      const toOre = (cell: string) => Math.round(Number(cell.replace(',', '.')) * 100);
+      const detail = (await (await server.request('GET', `/api/admin/group/${groupId}`, { token })).json()) as TAdminGroupDetailResponse;
+      const [lines] = await sqlRows<{ amount: string; commission: string }>(
+        server.app.db,
+        sql`select sum(amount_ore) as amount, sum(commission_ore) as commission from order_lines where group_id = ${groupId}`,
+      );
+      const exportedSales = rows.reduce((sum, row) => sum + toOre(row['Belopp inkl. moms (kr)']!), 0);
+      const exportedCommission = rows.reduce((sum, row) => sum + toOre(row['Provision (kr)']!), 0);
+      expect(exportedSales).toBe(Number(lines!.amount));
+      expect(exportedCommission).toBe(Number(lines!.commission));
+      expect(exportedSales / 100).toBe(detail.totals.total_sales);
+      expect(exportedCommission / 100).toBe(detail.totals.total_commission);
+      const dates = rows.map((row) => row['Orderdatum']!);
+      expect(dates[0]).toBe('2025-01-01 01:00');
+      expect(dates).toEqual([...dates].sort());
+    },
+    SLOW,
+  );
 });

@@ -75,11 +75,8 @@ async function* groupLineRecords(db: Db, groupId: number): AsyncGenerator<CsvRec
       .limit(ORDERS_PER_BATCH);
     if (batch.length === 0) return;
 
-    const lines = await db
-      .select()
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, batch.map((order) => order.id)))
-      .orderBy(asc(orderLines.id));
+    const orderIds = batch.map((order) => order.id);
+    const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
     // Rows repeat the same minutes (an order's lines, a sale booked when it was ordered), and
     // zone conversion is the slowest step per row.
     const minuteText = new Map<number, string>();
@@ -146,9 +143,13 @@ export async function exportGroupCsv(
     },
   });
   const stream = pipeline(Readable.from(groupLineRecords(db, group.id)), csv, (error) => {
+    if (!error) return;
     // A closed browser tab ends the stream early too; only a failing query is an error.
-    if (error && (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') options.log.info({ groupId: group.id }, 'CSV-exporten avbröts av mottagaren');
-    else if (error) options.log.error({ err: error, groupId: group.id }, 'CSV-exporten avbröts');
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      options.log.info({ groupId: group.id }, 'CSV-exporten avbröts av mottagaren');
+    } else {
+      options.log.error({ err: error, groupId: group.id }, 'CSV-exporten avbröts');
+    }
   });
   return { filename: `grupp-${group.id}.csv`, stream };
 }

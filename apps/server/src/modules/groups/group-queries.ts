@@ -1,9 +1,16 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { TAdminGroup, TAdminGroupListQuery, TAdminGroupListResponse, TAdminGroupRecord, TGroupStatusFilter } from '@saljportalen/contract';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type {
+  TAdminGroup,
+  TAdminGroupListQuery,
+  TAdminGroupListResponse,
+  TAdminGroupRecord,
+  TGroupStatusFilter,
+} from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { groups, memberships, orders } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { oreToSek } from '../../lib/money.js';
+import { orderSums } from '../seller/order-sums.js';
 
 export const groupNotFound = () => notFound('Grupp hittades inte');
 
@@ -36,16 +43,6 @@ export function groupStatusCondition(status: TGroupStatusFilter): SQL | undefine
   return undefined;
 }
 
-/**
- * The figure rules all capabilities share: sales and commission are the orders' net sums (refund
- * and cancellation lines are already deducted on the order), the count leaves cancelled orders out.
- */
-export const orderFigures = () => ({
-  salesOre: sql<number>`coalesce(sum(${orders.subtotalOre}), 0)`.mapWith(Number),
-  commissionOre: sql<number>`coalesce(sum(${orders.commissionOre}), 0)`.mapWith(Number),
-  ordersCount: sql<number>`count(*) filter (where ${orders.state} <> 'cancelled')`.mapWith(Number),
-});
-
 export interface GroupFigures {
   salesOre: number;
   commissionOre: number;
@@ -63,16 +60,17 @@ export async function loadGroupFigures(db: Db, groupIds: number[]): Promise<Map<
   const figures = new Map<number, GroupFigures>(groupIds.map((id) => [id, { ...noFigures }]));
   if (groupIds.length === 0) return figures;
   const sales = await db
-    .select({ groupId: orders.groupId, ...orderFigures() })
+    .select({ groupId: orders.groupId, ...orderSums() })
     .from(orders)
-    .where(and(isNotNull(orders.groupId), inArray(orders.groupId, groupIds)))
+    .where(inArray(orders.groupId, groupIds))
     .groupBy(orders.groupId);
   const sellers = await db
     .select({ groupId: memberships.groupId, sellersCount: count() })
     .from(memberships)
     .where(inArray(memberships.groupId, groupIds))
     .groupBy(memberships.groupId);
-  for (const row of sales) Object.assign(figures.get(row.groupId!)!, { salesOre: row.salesOre, commissionOre: row.commissionOre, ordersCount: row.ordersCount });
+  for (const row of sales)
+    Object.assign(figures.get(row.groupId!)!, { salesOre: row.salesOre, commissionOre: row.commissionOre, ordersCount: row.ordersCount });
   for (const row of sellers) figures.get(row.groupId)!.sellersCount = row.sellersCount;
   return figures;
 }
@@ -106,7 +104,10 @@ export async function listGroups(db: Db, query: TAdminGroupListQuery): Promise<T
     .orderBy(desc(groups.createdAt), desc(groups.id))
     .limit(query.limit)
     .offset(query.offset);
-  const figures = await loadGroupFigures(db, page.map((group) => group.id));
+  const figures = await loadGroupFigures(
+    db,
+    page.map((group) => group.id),
+  );
   return {
     items: page.map((group) => toAdminGroup(group, figures.get(group.id)!)),
     total,

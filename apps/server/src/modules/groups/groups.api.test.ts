@@ -55,14 +55,26 @@ describe('POST /api/admin/groups/create', () => {
     await refused(await create({ group_name: 'Klass 1', admin: { ...admin, email: ' ' } }), 400, 'Admin-uppgifter krävs');
     await refused(await create({ group_name: 'Klass 1', admin: { ...admin, password: '' } }), 400, 'Admin-uppgifter krävs');
     await refused(await create({ group_name: 'Klass 1', admin: { ...admin, full_name: undefined } }), 400, 'Admin-uppgifter krävs');
-    await refused(await create({ group_name: 'Klass 1', admin: { ...admin, password: '12345' } }), 400, 'Lösenordet måste vara minst 6 tecken');
-    await refused(await create({ group_name: 'Klass 1', admin: { ...admin, email: 'inte-en-adress' } }), 400, 'Ange en giltig e-postadress');
-    const [{ count }] = (await sqlRows<{ count: string }>(server.app.db, sql`select count(*) from groups where name = 'Klass 1'`)) as [{ count: string }];
+    await refused(
+      await create({ group_name: 'Klass 1', admin: { ...admin, password: '12345' } }),
+      400,
+      'Lösenordet måste vara minst 6 tecken',
+    );
+    await refused(
+      await create({ group_name: 'Klass 1', admin: { ...admin, email: 'inte-en-adress' } }),
+      400,
+      'Ange en giltig e-postadress',
+    );
+    const [{ count }] = (await sqlRows<{ count: string }>(server.app.db, sql`select count(*) from groups where name = 'Klass 1'`)) as [
+      { count: string },
+    ];
     expect(Number(count)).toBe(0);
   });
 
   it('creates a group under a fresh six-character code, trimmed, and records it in the audit log', async () => {
-    const answer = await ok<TCreateGroupResponse>(await call('POST', '/api/admin/groups/create', { group_name: '  Klass 4C Lindskolan  ' }));
+    const answer = await ok<TCreateGroupResponse>(
+      await call('POST', '/api/admin/groups/create', { group_name: '  Klass 4C Lindskolan  ' }),
+    );
     expect(answer.group.name).toBe('Klass 4C Lindskolan');
     expect(answer.group.group_code).toMatch(new RegExp(`^[${UNAMBIGUOUS_ALPHABET}]{6}$`));
     expect(answer.admin).toBeNull();
@@ -162,7 +174,11 @@ describe('GET /api/admin/groups and /api/admin/groups/{id}', () => {
     for (const group of list.items) {
       const figures = await figuresFromOrders(server.app.db, sql`group_id = ${group.id}`);
       const [members] = await sqlRows<{ count: string }>(server.app.db, sql`select count(*) from memberships where group_id = ${group.id}`);
-      expect(group).toMatchObject({ total_sales: figures.sales_ore / 100, total_commission: figures.commission_ore / 100, sellers_count: Number(members!.count) });
+      expect(group).toMatchObject({
+        total_sales: figures.sales_ore / 100,
+        total_commission: figures.commission_ore / 100,
+        sellers_count: Number(members!.count),
+      });
     }
   });
 
@@ -204,33 +220,51 @@ describe('archive, reactivate and rename', () => {
   });
 
   it('refuses an archive request without a yes or no', async () => {
-    await refused(await call('POST', `/api/admin/group/${groupId}/archive`, {}), 400, 'Ange om gruppen ska arkiveras (archived: true eller false)');
-    await refused(await call('POST', `/api/admin/group/${groupId}/archive`, { archived: 'ja' }), 400, 'Ange om gruppen ska arkiveras (archived: true eller false)');
+    await refused(
+      await call('POST', `/api/admin/group/${groupId}/archive`, {}),
+      400,
+      'Ange om gruppen ska arkiveras (archived: true eller false)',
+    );
+    await refused(
+      await call('POST', `/api/admin/group/${groupId}/archive`, { archived: 'ja' }),
+      400,
+      'Ange om gruppen ska arkiveras (archived: true eller false)',
+    );
     await refused(await call('POST', '/api/admin/group/999999/archive', { archived: true }), 404, 'Grupp hittades inte');
   });
 
   it('renames with a trimmed name, and ignores an empty or unchanged one', async () => {
-    const renamed = await ok<TGroupChangeResponse>(await call('POST', `/api/admin/group/${groupId}/rename`, { name: '  Klass 8D Granskolan ' }));
+    const renamed = await ok<TGroupChangeResponse>(
+      await call('POST', `/api/admin/group/${groupId}/rename`, { name: '  Klass 8D Granskolan ' }),
+    );
     expect(renamed).toEqual({ group: expect.objectContaining({ name: 'Klass 8D Granskolan' }), changed: true });
     for (const name of ['', '   ', 'Klass 8D Granskolan', ' Klass 8D Granskolan  ']) {
       const ignored = await ok<TGroupChangeResponse>(await call('POST', `/api/admin/group/${groupId}/rename`, { name }));
       expect(ignored).toEqual({ group: expect.objectContaining({ name: 'Klass 8D Granskolan' }), changed: false });
     }
     const renames = (await auditEntries(groupId)).filter((entry) => entry.action === 'group.rename');
-    expect(renames).toEqual([{ action: 'group.rename', actor_user_id: adminUserId, details: { from: 'Klass 7D Granskolan', to: 'Klass 8D Granskolan' } }]);
+    expect(renames).toEqual([
+      { action: 'group.rename', actor_user_id: adminUserId, details: { from: 'Klass 7D Granskolan', to: 'Klass 8D Granskolan' } },
+    ]);
     await refused(await call('POST', `/api/admin/group/${groupId}/rename`, {}), 400, 'Gruppnamn krävs');
     await refused(await call('POST', `/api/admin/group/${groupId}/rename`, { name: 'x'.repeat(121) }), 400, 'Gruppnamnet är för långt');
   });
 
   it('does both through the PATCH fallback, each by its own rules', async () => {
-    const both = await ok<TGroupChangeResponse>(await call('PATCH', `/api/admin/group/${groupId}`, { name: ' Klass 9D Granskolan', archived: true }));
+    const both = await ok<TGroupChangeResponse>(
+      await call('PATCH', `/api/admin/group/${groupId}`, { name: ' Klass 9D Granskolan', archived: true }),
+    );
     expect(both).toEqual({ group: expect.objectContaining({ name: 'Klass 9D Granskolan', archived: true }), changed: true });
     const nameOnly = await ok<TGroupChangeResponse>(await call('PATCH', `/api/admin/group/${groupId}`, { name: '' }));
     expect(nameOnly).toEqual({ group: expect.objectContaining({ name: 'Klass 9D Granskolan', archived: true }), changed: false });
     const back = await ok<TGroupChangeResponse>(await call('PATCH', `/api/admin/group/${groupId}`, { archived: false }));
     expect(back.group.archived).toBe(false);
     await refused(await call('PATCH', `/api/admin/group/${groupId}`, {}), 400, 'Ange vad som ska ändras: name eller archived');
-    expect((await auditEntries(groupId)).map((entry) => entry.action).slice(-3)).toEqual(['group.rename', 'group.archive', 'group.reactivate']);
+    expect((await auditEntries(groupId)).map((entry) => entry.action).slice(-3)).toEqual([
+      'group.rename',
+      'group.archive',
+      'group.reactivate',
+    ]);
   });
 });
 
@@ -249,12 +283,17 @@ describe('POST /api/admin/groups/{id}/add-user', () => {
     await refused(await addUser({ email: 'helt.ny@demo.se', role: 'seller' }), 400, 'Namn krävs för nya användare');
     await refused(await addUser({ email: 'noah@demo.se', role: 'kung' }), 400, 'Ogiltig roll');
     await refused(await addUser({ email: 'noah@demo.se', role: 'seller' }, 999999), 404, 'Grupp hittades inte');
-    const [{ count }] = (await sqlRows<{ count: string }>(server.app.db, sql`select count(*) from users where email = 'helt.ny@demo.se'`)) as [{ count: string }];
+    const [{ count }] = (await sqlRows<{ count: string }>(
+      server.app.db,
+      sql`select count(*) from users where email = 'helt.ny@demo.se'`,
+    )) as [{ count: string }];
     expect(Number(count)).toBe(0);
   });
 
   it('creates a new user with a password nobody knows, adds them and mails the way to choose one', async () => {
-    const answer = await ok<TAddGroupUserResponse>(await addUser({ email: 'Ny.Scout@Demo.se', role: 'seller', full_name: ' Nils Scout ', phone: '' }));
+    const answer = await ok<TAddGroupUserResponse>(
+      await addUser({ email: 'Ny.Scout@Demo.se', role: 'seller', full_name: ' Nils Scout ', phone: '' }),
+    );
     expect(answer.user).toEqual({ id: expect.any(Number), email: 'Ny.Scout@Demo.se', role: 'seller', is_new_user: true });
     const membership = await membershipOf(server.app.db, 'ny.scout@demo.se', 'SCT482');
     expect(membership.userId).toBe(answer.user.id);
@@ -269,7 +308,9 @@ describe('POST /api/admin/groups/{id}/add-user', () => {
     expect(mail.text).toContain('säljare');
     expect(mail.link).toBe('http://localhost:3000/auth/forgot-password');
     // No password works until the person has chosen one.
-    expect((await server.request('POST', '/api/auth/login', { body: { email: 'ny.scout@demo.se', password: 'demo1234' } })).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/login', { body: { email: 'ny.scout@demo.se', password: 'demo1234' } })).status).toBe(
+      401,
+    );
     const [entry] = (await auditEntries(groupId)).filter((e) => e.action === 'group.add_user');
     expect(entry).toEqual({
       action: 'group.add_user',
@@ -294,7 +335,11 @@ describe('POST /api/admin/groups/{id}/add-user', () => {
     expect(await server.login('noah@demo.se', 'demo1234')).toBeTruthy();
     expect(server.mails()).toHaveLength(mailsBefore);
     const detail = await ok<TAdminGroupDetailResponse>(await call('GET', `/api/admin/group/${groupId}`));
-    expect(detail.sellers.find((seller) => seller.user_id === added.user.id)).toMatchObject({ role: 'admin', is_admin: true, total_sales: 0 });
+    expect(detail.sellers.find((seller) => seller.user_id === added.user.id)).toMatchObject({
+      role: 'admin',
+      is_admin: true,
+      total_sales: 0,
+    });
     const entries = (await auditEntries(groupId)).filter((e) => e.action === 'group.add_user' && e.details?.userId === added.user.id);
     expect(entries.map((entry) => [entry.details?.previousRole, entry.details?.role])).toEqual([
       [null, 'seller'],
@@ -358,7 +403,12 @@ describe('GET /api/admin/group/{id}/export', () => {
     }
     // 12:34 UTC in January is 13:34 in Stockholm.
     const refund = rows.find((row) => row['Radtyp'] === 'Återbetalning')!;
-    expect(refund).toMatchObject({ Orderdatum: '2026-01-15 13:34', 'Belopp inkl. moms (kr)': '-149,50', 'Provision (kr)': '-37,38', Antal: '-1' });
+    expect(refund).toMatchObject({
+      Orderdatum: '2026-01-15 13:34',
+      'Belopp inkl. moms (kr)': '-149,50',
+      'Provision (kr)': '-37,38',
+      Antal: '-1',
+    });
   });
 
   it('has one row per order line, and its sums match the group detail and the order lines table', async () => {
@@ -385,7 +435,9 @@ describe('GET /api/admin/group/{id}/export', () => {
     // Each seller's rows add up to that seller's figure in the detail.
     for (const seller of detail.sellers) {
       const own = rows.filter((row) => row['Säljare'] === seller.full_name || row['Säljare'] === `'${seller.full_name}`);
-      expect(own.reduce((sum, row) => sum + decimalComma(row['Belopp inkl. moms (kr)']!), 0) / 100, seller.full_name).toBe(seller.total_sales);
+      expect(own.reduce((sum, row) => sum + decimalComma(row['Belopp inkl. moms (kr)']!), 0) / 100, seller.full_name).toBe(
+        seller.total_sales,
+      );
     }
   });
 

@@ -78,7 +78,8 @@ export async function groupRoutes(instance: FastifyInstance) {
   app.post(
     '/api/admin/group/:id/archive',
     { schema: { params, body: ZArchiveGroupRequestSchema, response: { 200: ZGroupChangeResponseSchema } } },
-    async (request) => archiveGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, archived: request.body.archived }),
+    async (request) =>
+      archiveGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, archived: request.body.archived }),
   );
 
   app.post(
@@ -94,7 +95,11 @@ export async function groupRoutes(instance: FastifyInstance) {
   );
 
   app.get('/api/admin/group/:id/export', { schema: { params } }, async (request, reply) => {
-    const { filename, stream } = await exportGroupCsv(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, log: request.log });
+    const { filename, stream } = await exportGroupCsv(app.db, {
+      actorUserId: currentUser(request).id,
+      groupId: request.params.id,
+      log: request.log,
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)

@@ -5,12 +5,16 @@ import { applyName } from './rename-group.js';
 import { lockGroup, toGroupRecord } from './group-queries.js';
 
 /** The PATCH fallback (spec §7): rename and archive in one transaction, each by its own rules. */
-export function updateGroup(db: Db, options: { actorUserId: number; groupId: number; changes: TUpdateGroupRequest }): Promise<TGroupChangeResponse> {
+export function updateGroup(
+  db: Db,
+  options: { actorUserId: number; groupId: number; changes: TUpdateGroupRequest },
+): Promise<TGroupChangeResponse> {
   const { actorUserId, groupId, changes } = options;
   return db.transaction(async (tx) => {
     let changed = false;
     if (changes.name !== undefined) changed = (await applyName(tx, { actorUserId, groupId, name: changes.name })).changed || changed;
-    if (changes.archived !== undefined) changed = (await applyArchived(tx, { actorUserId, groupId, archived: changes.archived })).changed || changed;
+    if (changes.archived !== undefined)
+      changed = (await applyArchived(tx, { actorUserId, groupId, archived: changes.archived })).changed || changed;
     return { group: toGroupRecord(await lockGroup(tx, groupId)), changed };
   });
 }

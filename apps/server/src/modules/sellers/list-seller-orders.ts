@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { groups, memberships, orders, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { oreToSek } from '../../lib/money.js';
-import { orderFigures } from '../groups/group-queries.js';
+import { orderSums } from '../seller/order-sums.js';
 import { orderedWithin } from './seller-rows.js';
 
 /**
@@ -45,7 +45,10 @@ export async function listSellerOrders(
   // An order belongs to the group of the membership it is attributed to.
   const groupOfMembership = new Map(sellerMemberships.map((membership) => [membership.id, membership.groupId]));
   const where = and(inArray(orders.membershipId, [...groupOfMembership.keys()]), orderedWithin(query));
-  const [summary] = await db.select({ ...orderFigures(), total: count() }).from(orders).where(where);
+  const [summary] = await db
+    .select({ ...orderSums(), total: count() })
+    .from(orders)
+    .where(where);
   const rows = await db
     .select()
     .from(orders)

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { groups, memberships, orders, users } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { oreToSek } from '../../lib/money.js';
-import { groupStatusCondition, orderFigures } from '../groups/group-queries.js';
+import { groupStatusCondition } from '../groups/group-queries.js';
+import { orderSums } from '../seller/order-sums.js';
 
 export interface SellerFilter {
   groupId?: number;
@@ -37,7 +38,7 @@ function figuresByMembership(db: Db, filter: SellerFilter) {
     .from(memberships)
     .innerJoin(groups, eq(groups.id, memberships.groupId))
     .where(membershipCondition(filter));
-  const figures = orderFigures();
+  const figures = orderSums();
   return db
     .select({
       membershipId: orders.membershipId,
@@ -46,7 +47,9 @@ function figuresByMembership(db: Db, filter: SellerFilter) {
       ordersCount: figures.ordersCount.as('orders_count'),
     })
     .from(orders)
-    .where(and(isNotNull(orders.membershipId), scoped ? inArray(orders.membershipId, membershipsInScope) : undefined, orderedWithin(filter)))
+    .where(
+      and(isNotNull(orders.membershipId), scoped ? inArray(orders.membershipId, membershipsInScope) : undefined, orderedWithin(filter)),
+    )
     .groupBy(orders.membershipId)
     .as('figures');
 }

@@ -3,7 +3,7 @@ import type { TAdminOverviewQuery, TAdminOverviewResponse } from '@saljportalen/
 import type { Db } from '../../../db/client.js';
 import { groups, memberships, orders } from '../../../db/schema.js';
 import { oreToSek } from '../../../lib/money.js';
-import { orderFigures } from '../../groups/group-queries.js';
+import { orderSums } from '../../seller/order-sums.js';
 import { orderedWithin } from '../../sellers/seller-rows.js';
 
 /**
@@ -19,7 +19,7 @@ export async function loadOverview(db: Db, query: TAdminOverviewQuery): Promise<
     .from(groups);
   const [sellers] = await db.select({ total: count() }).from(memberships);
   const [figures] = await db
-    .select(orderFigures())
+    .select(orderSums())
     .from(orders)
     .where(and(isNotNull(orders.groupId), orderedWithin(query)));
   return {
