@@ -41,3 +41,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     },
   };
 }
+
+const EMAIL_ADDRESS = /[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g;
+
+/**
+ * What to log when a mail could not be sent: the reason, with every address in it blanked out.
+ * SMTP servers name the recipient in their refusals, and addresses are never logged.
+ */
+export function mailFailureForLog(error: unknown): { reason: string; code?: string } {
+  const reason = (error instanceof Error ? error.message : String(error)).replace(EMAIL_ADDRESS, '[adress]');
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { reason, code } : { reason };
+}

@@ -12,6 +12,7 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { routeRateLimit } from '../../plugins/security.js';
 import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
+import { sendAccountChangeMail } from './send-account-change-mail.js';
 
 export async function accountRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -34,9 +35,16 @@ export async function accountRoutes(instance: FastifyInstance) {
     '/api/account/change-password',
     { schema: { body: ZChangePasswordRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
     async (request) => {
-      await changePassword(app.db, currentUser(request).id, {
+      const user = currentUser(request);
+      await changePassword(app.db, user.id, {
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
+      });
+      void sendAccountChangeMail(app.mailer, request.log, {
+        change: { kind: 'password_changed' },
+        email: user.email,
+        fullName: user.fullName,
+        publicUrl: app.config.publicUrl,
       });
       return { ok: true as const };
     },
@@ -46,9 +54,16 @@ export async function accountRoutes(instance: FastifyInstance) {
     '/api/account/change-email',
     { schema: { body: ZChangeEmailRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
     async (request) => {
-      await changeEmail(app.db, currentUser(request).id, {
+      const user = currentUser(request);
+      const change = await changeEmail(app.db, user.id, {
         currentPassword: request.body.current_password,
         newEmail: request.body.new_email,
+      });
+      void sendAccountChangeMail(app.mailer, request.log, {
+        change: { kind: 'email_changed', ...change },
+        email: change.newEmail,
+        fullName: user.fullName,
+        publicUrl: app.config.publicUrl,
       });
       return { ok: true as const };
     },

@@ -61,7 +61,10 @@ export async function verifyResetCode(db: Db, code: string): Promise<void> {
  * Sets the new password, spends the code, and signs the user out everywhere: refresh tokens are
  * revoked and the token version bump invalidates every access token already issued.
  */
-export async function resetPassword(db: Db, options: { code: string; newPassword: string }): Promise<{ userId: number }> {
+export async function resetPassword(
+  db: Db,
+  options: { code: string; newPassword: string },
+): Promise<{ userId: number; email: string; fullName: string }> {
   const passwordHash = await hashPassword(options.newPassword);
   return db.transaction(async (tx) => {
     const [spent] = await tx
@@ -76,11 +79,12 @@ export async function resetPassword(db: Db, options: { code: string; newPassword
       )
       .returning({ userId: passwordResetCodes.userId });
     if (!spent) throw invalidLink();
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, spent.userId));
+      .where(eq(users.id, spent.userId))
+      .returning({ email: users.email, fullName: users.fullName });
     await revokeAllRefreshTokens(tx, spent.userId);
-    return { userId: spent.userId };
+    return { userId: spent.userId, email: user!.email, fullName: user!.fullName };
   });
 }

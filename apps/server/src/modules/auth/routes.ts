@@ -10,6 +10,8 @@ import {
   ZVerifyResetCodeRequestSchema,
 } from '@saljportalen/contract';
 import { AppError } from '../../errors.js';
+import { mailFailureForLog } from '../../lib/mailer.js';
+import { sendAccountChangeMail } from '../account/send-account-change-mail.js';
 import { accountRateLimit, routeRateLimit } from '../../plugins/security.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
 import { REFRESH_COOKIE, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
@@ -84,7 +86,7 @@ export async function authRoutes(instance: FastifyInstance) {
       const { email } = request.body;
       setImmediate(() => {
         requestPasswordReset(app.db, app.mailer, { email, publicUrl: app.config.publicUrl }).catch((error: unknown) =>
-          request.log.error({ err: error }, 'kunde inte skicka återställningsmejl'),
+          request.log.error(mailFailureForLog(error), 'kunde inte skicka återställningsmejl'),
         );
       });
       return { ok: true as const };
@@ -107,8 +109,14 @@ export async function authRoutes(instance: FastifyInstance) {
     '/api/auth/reset-password',
     { schema: { body: ZResetPasswordRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
     async (request, reply) => {
-      await resetPassword(app.db, { code: request.body.code, newPassword: request.body.new_password });
+      const { email, fullName } = await resetPassword(app.db, { code: request.body.code, newPassword: request.body.new_password });
       clearRefreshCookie(reply);
+      void sendAccountChangeMail(app.mailer, request.log, {
+        change: { kind: 'password_reset' },
+        email,
+        fullName,
+        publicUrl: app.config.publicUrl,
+      });
       return { ok: true as const };
     },
   );

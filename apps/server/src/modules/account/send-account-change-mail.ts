@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatDateTime } from '../../lib/format.js';
+import { mailFailureForLog, type Mail, type Mailer } from '../../lib/mailer.js';
+
+export type AccountChange =
+  { kind: 'password_reset' } | { kind: 'password_changed' } | { kind: 'email_changed'; oldEmail: string; newEmail: string };
+
+/** `k•••@skolan.se`: enough for the owner to recognise the address, not enough to hand it out. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+}
+
+function notices(change: AccountChange, person: { fullName: string; email: string }, publicUrl: string, at: Date): Mail[] {
+  const greeting = `Hej ${person.fullName.split(' ')[0]}!`;
+  const when = formatDateTime(at);
+  const forgotPassword = `${publicUrl}/auth/forgot-password`;
+  const signOff = ['', 'Hälsningar,', 'Säljportalen'];
+  const ifNotYou = [
+    '',
+    'Var det inte du? Då kan någon annan ha kommit åt ditt konto. Återställ lösenordet direkt här:',
+    forgotPassword,
+    'och berätta det för gruppens administratör (din lärare eller ledare).',
+  ];
+
+  switch (change.kind) {
+    case 'password_reset':
+    case 'password_changed':
+      return [
+        {
+          to: person.email,
+          subject: 'Ditt lösenord på Säljportalen har ändrats',
+          link: forgotPassword,
+          text: [
+            greeting,
+            '',
+            change.kind === 'password_reset'
+              ? `Lösenordet till ditt konto på Säljportalen ändrades ${when} med en återställningslänk. Du har loggats ut på alla enheter.`
+              : `Lösenordet till ditt konto på Säljportalen ändrades ${when} under Kontoinställningar.`,
+            '',
+            'Var det du behöver du inte göra något mer.',
+            ...ifNotYou,
+            ...signOff,
+          ].join('\n'),
+        },
+      ];
+    case 'email_changed':
+      return [
+        {
+          // The old inbox is where an owner whose account was taken over will still be reading.
+          to: change.oldEmail,
+          subject: 'E-postadressen till ditt konto på Säljportalen har ändrats',
+          text: [
+            greeting,
+            '',
+            `E-postadressen till ditt konto på Säljportalen ändrades ${when} från den här adressen till ${maskEmail(change.newEmail)}.`,
+            'Du loggar nu in med den nya adressen, och mejl från Säljportalen skickas dit.',
+            '',
+            'Var det du behöver du inte göra något mer.',
+            '',
+            'Var det inte du? Då kan någon annan ha kommit åt ditt konto och du kan inte längre återställa',
+            'lösenordet från den här adressen. Kontakta gruppens administratör (din lärare eller ledare) direkt.',
+            ...signOff,
+          ].join('\n'),
+        },
+        {
+          to: change.newEmail,
+          subject: 'Det här är nu e-postadressen till ditt konto på Säljportalen',
+          link: forgotPassword,
+          text: [
+            greeting,
+            '',
+            `Den här adressen blev ${when} e-postadressen till ditt konto på Säljportalen. Du loggar in med den från och med nu.`,
+            ...ifNotYou,
+            ...signOff,
+          ].join('\n'),
+        },
+      ];
+  }
+}
+
+/**
+ * Tells the owner of an account that its password or e-mail address changed, so that a change
+ * they did not make does not go unnoticed. Called after the change has committed, and never
+ * fails: the change is done, so a mail server that is down must not turn it into an error for
+ * the person. A mail that could not be sent is logged instead, without its address.
+ */
+export async function sendAccountChangeMail(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  options: { change: AccountChange; fullName: string; email: string; publicUrl: string },
+): Promise<void> {
+  const mails = notices(options.change, options, options.publicUrl, new Date());
+  await Promise.all(
+    mails.map((mail) =>
+      mailer.send(mail).catch((error: unknown) => {
+        log.error({ change: options.change.kind, ...mailFailureForLog(error) }, 'kunde inte skicka meddelandet om kontoändringen');
+      }),
+    ),
+  );
+}
