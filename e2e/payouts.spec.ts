@@ -131,8 +131,15 @@ test.describe('payouts', () => {
     await expectSettledAccessible(page, 'avräkning skapad');
 
     // Mark it paid, after saying yes in the dialog.
-    await row.getByRole('button', { name: /Markera som betald/ }).click();
+    const markPaid = row.getByRole('button', { name: /Markera som betald/ });
     const dialog = page.getByRole('dialog', { name: 'Markera som betald?' });
+    // Escape changes nothing and puts focus back where it was.
+    await markPaid.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(markPaid).toBeFocused();
+    await markPaid.click();
     await expect(dialog).toContainText(group);
     await expectSettledAccessible(page, 'bekräfta betald');
     await dialog.getByRole('button', { name: 'Markera som betald' }).click();

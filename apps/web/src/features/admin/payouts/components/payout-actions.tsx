@@ -19,6 +19,14 @@ export function PayoutActions({ payout }: { payout: PayoutRow }) {
   const markPaid = useMarkPayoutPaid();
   const [confirming, setConfirming] = useState(false);
   const exportButton = useRef<HTMLButtonElement>(null);
+  const markButton = useRef<HTMLButtonElement>(null);
+
+  // The dialog has no trigger of its own to return focus to, so it is put back here: on the
+  // mark button, or on export once the payout is paid and the mark button is gone.
+  const closeDialog = (paid = false) => {
+    setConfirming(false);
+    setTimeout(() => (paid ? exportButton.current : markButton.current)?.focus(), 0);
+  };
   // Names the payout for screen readers, where every row has the same buttons.
   const which = <span className="sr-only"> för avräkning nr {payout.id}</span>;
 
@@ -30,13 +38,11 @@ export function PayoutActions({ payout }: { payout: PayoutRow }) {
   const onMarkPaid = () =>
     markPaid.mutate(payout.id, {
       onSuccess: () => {
-        setConfirming(false);
+        closeDialog(true);
         notify.success('Markerad som betald', `Avräkning nr ${payout.id} för ${payout.group_name}.`);
-        // The button that opened the dialog is gone now that the payout is paid: keep focus in the row.
-        setTimeout(() => exportButton.current?.focus(), 0);
       },
       onError: (error) => {
-        setConfirming(false);
+        closeDialog();
         if (!signedOut(error)) notify.error('Kunde inte markera som betald', errorMessage(error));
       },
     });
@@ -50,14 +56,14 @@ export function PayoutActions({ payout }: { payout: PayoutRow }) {
       </Button>
       {payout.status !== 'paid' && (
         <>
-          <Button variant="success" size="sm" onClick={() => setConfirming(true)}>
+          <Button ref={markButton} variant="success" size="sm" onClick={() => setConfirming(true)}>
             <CircleCheck aria-hidden="true" />
             Markera som betald
             {which}
           </Button>
           <Dialog
             open={confirming}
-            onOpenChange={(open) => !markPaid.isPending && setConfirming(open)}
+            onOpenChange={(open) => !markPaid.isPending && (open ? setConfirming(true) : closeDialog())}
             title="Markera som betald?"
             description="En betald avräkning kan inte ändras tillbaka till utkast."
           >
@@ -72,7 +78,7 @@ export function PayoutActions({ payout }: { payout: PayoutRow }) {
               <dd className="font-semibold tabular-nums">{formatSek(payout.total_commission)}</dd>
             </dl>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={() => setConfirming(false)} disabled={markPaid.isPending}>
+              <Button variant="outline" onClick={() => closeDialog()} disabled={markPaid.isPending}>
                 Avbryt
               </Button>
               <Button variant="success" onClick={onMarkPaid} disabled={markPaid.isPending}>
