@@ -2,7 +2,7 @@ import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes } from 
 import { cn } from '@/lib/cn';
 
 const fieldClasses =
-  'block w-full rounded-md border border-slate-400 bg-white px-3 text-base text-ink placeholder:text-slate-500 aria-[invalid=true]:border-danger read-only:bg-slate-100 disabled:bg-slate-100';
+  'block w-full rounded-md border border-slate-400 bg-white px-3 text-base text-ink placeholder:text-slate-500 aria-[invalid=true]:border-danger [&[readonly]]:bg-slate-100 disabled:bg-slate-100';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(({ className, ...props }, ref) => (
   <input ref={ref} className={cn(fieldClasses, 'h-11', className)} {...props} />

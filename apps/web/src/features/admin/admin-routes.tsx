@@ -43,8 +43,8 @@ function AdminTabs() {
           Logga ut
         </Button>
       </div>
-      <nav aria-label="Adminmeny" className="mx-auto max-w-6xl overflow-x-auto px-4">
-        <ul className="flex gap-1">
+      <nav aria-label="Adminmeny" className="mx-auto max-w-6xl px-4">
+        <ul className="flex flex-wrap gap-x-1">
           {tabs.map((tab) => (
             <li key={tab.to}>
               <NavLink
