@@ -1,9 +1,18 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
-export const Table = ({ className, ...props }: HTMLAttributes<HTMLTableElement>) => (
-  <div className="w-full overflow-x-auto rounded-xl border border-line bg-white">
+/**
+ * A table that scrolls sideways on a phone instead of squeezing its columns. The scrolling box
+ * takes keyboard focus so it can be scrolled without a mouse (WCAG 2.1.1), and is `relative` so
+ * screen-reader-only texts inside stay in it instead of widening the page. `label` names the box.
+ */
+export const Table = ({ className, label, ...props }: HTMLAttributes<HTMLTableElement> & { label?: string }) => (
+  <div
+    className="relative w-full overflow-x-auto rounded-xl border border-line bg-white"
+    tabIndex={0}
+    role={label ? 'region' : undefined}
+    aria-label={label}
+  >
     <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
   </div>
 );
