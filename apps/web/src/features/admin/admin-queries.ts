@@ -1,0 +1,30 @@
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, notify } from '@/lib/toast';
+
+/** Every query of the admin area starts with this key, so one change can reload them all (spec §4). */
+export const ADMIN_QUERY_ROOT = 'admin' as const;
+
+/**
+ * A missing group or a refused request stays what it is when asked again: only a server or
+ * network failure is retried, once.
+ */
+export const retryServerFailureOnce = (failureCount: number, error: unknown): boolean =>
+  failureCount < 1 && !(error instanceof ApiError && error.status < 500);
+
+/** A 401/403 has already signed out and shown 'Sessionen har gått ut'; another toast would replace it. */
+export const isSessionFailure = (error: unknown): boolean => error instanceof ApiError && error.isUnauthorized;
+
+/** A failure toast with the server's Swedish message under the page's own title (spec §8). */
+export function notifyFailure(title: string, error: unknown): void {
+  if (isSessionFailure(error)) return;
+  notify.error(title, errorMessage(error));
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/** A route parameter that is a database id: a positive whole number. */
+export function parseId(value: string | undefined): number | undefined {
+  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}

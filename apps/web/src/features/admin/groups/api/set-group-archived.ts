@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TArchiveGroupRequest, TGroupChangeResponse, TUpdateGroupRequest } from '@saljportalen/contract';
+import { apiJson } from '@/lib/api-client';
+import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-queries';
+import { groupDetailQuery, type GroupDetail } from './get-group-detail';
+
+/** The change went through, but the reloaded group does not show the new state (spec §4). */
+export class ArchiveNotConfirmedError extends Error {
+  constructor() {
+    super('Kunde inte bekräfta arkivering');
+    this.name = 'ArchiveNotConfirmedError';
+  }
+}
+
+/** spec §7: POST …/archive, and on failure the PATCH of the group itself. */
+export async function setGroupArchived(groupId: number, archived: boolean): Promise<TGroupChangeResponse> {
+  try {
+    const body: TArchiveGroupRequest = { archived };
+    return await apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}/archive`, { method: 'POST', body });
+  } catch (error) {
+    if (isSessionFailure(error)) throw error;
+    const body: TUpdateGroupRequest = { archived };
+    return apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}`, { method: 'PATCH', body });
+  }
+}
+
+/** Archives or reactivates, then reloads the group and confirms its new state (spec §4). */
+export function useSetGroupArchived(groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (archived: boolean): Promise<GroupDetail> => {
+      await setGroupArchived(groupId, archived);
+      let reloaded: GroupDetail;
+      try {
+        reloaded = await queryClient.fetchQuery({ ...groupDetailQuery(groupId), staleTime: 0 });
+      } catch (error) {
+        if (isSessionFailure(error)) throw error;
+        throw new ArchiveNotConfirmedError();
+      }
+      if (reloaded.group.archived !== archived) throw new ArchiveNotConfirmedError();
+      return reloaded;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT] }),
+  });
+}
