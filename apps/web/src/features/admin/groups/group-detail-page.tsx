@@ -1,4 +1,225 @@
-// Built by the admin area's pages (issues 4 and 5); replaced in this session.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Archive, ArchiveRestore, Download, Pencil, UserPlus } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, StatCard } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatCount, formatSek } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { isNotFound, isSessionFailure, notifyFailure, parseId } from '../admin-queries';
+import { BackLink } from '../components/back-link';
+import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
+import { useExportGroupCsv } from './api/export-group-csv';
+import { useGroupDetail, type GroupDetail } from './api/get-group-detail';
+import { useRenameGroup } from './api/rename-group';
+import { ArchiveNotConfirmedError, useSetGroupArchived } from './api/set-group-archived';
+import { RenameGroupDialog } from './components/rename-group-dialog';
+
+function GroupNotFound() {
+  return (
+    <div className="space-y-4">
+      <BackLink to={paths.adminGroups}>Alla grupper</BackLink>
+      <h1 className="text-2xl font-bold text-ink">Grupp hittades inte</h1>
+      <p className="text-muted">Gruppen finns inte, eller så har länken fel id.</p>
+    </div>
+  );
+}
+
+/** spec §2 group detail: four cards over the group's orders and people. */
+function GroupCards({ detail }: { detail: GroupDetail | undefined }) {
+  if (!detail) {
+    return (
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-hidden="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Card key={index} className="p-4">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="mt-3 h-7 w-20" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard label="Total försäljning" value={formatSek(detail.totals.total_sales)} />
+      <StatCard label="Total provision" value={formatSek(detail.totals.total_commission)} />
+      <StatCard label="Ordrar" value={formatCount(detail.totals.orders_count)} />
+      <StatCard label="Antal personer" value={formatCount(detail.totals.sellers_count)} />
+    </div>
+  );
+}
+
+/** spec §2: people by total sales, highest first, admins marked; 3 skeleton rows while loading. */
+function PeopleTable({ groupId, detail }: { groupId: number; detail: GroupDetail | undefined }) {
+  if (detail && detail.sellers.length === 0) {
+    return <p className="rounded-xl border border-line bg-white p-6 text-center text-muted">Inga personer i gruppen ännu</p>;
+  }
+  return (
+    <Table label="Personer i gruppen" aria-busy={!detail}>
+      <caption className="sr-only">Personer i gruppen, sorterade efter försäljning</caption>
+      <THead>
+        <Tr>
+          <Th>Namn</Th>
+          <Th className="text-right">Ordrar</Th>
+          <Th className="text-right">Försäljning</Th>
+          <Th className="text-right">Provision</Th>
+          <Th>
+            <span className="sr-only">Ordrar per person</span>
+          </Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {!detail ? (
+          <TableSkeletonRows rows={3} columns={5} />
+        ) : (
+          detail.sellers.map((person) => (
+            <Tr key={person.user_id}>
+              <Td>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-ink">{person.full_name}</span>
+                  {person.is_admin && <Badge variant="brand">Admin</Badge>}
+                </div>
+                {person.email && <p className="text-xs text-muted">{person.email}</p>}
+              </Td>
+              <Td className="text-right tabular-nums">{formatCount(person.orders_count)}</Td>
+              <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(person.total_sales)}</Td>
+              <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(person.total_commission)}</Td>
+              <Td className="text-right">
+                <Link
+                  to={paths.adminSellerOrders(groupId, person.user_id)}
+                  className="whitespace-nowrap font-medium text-brand underline-offset-4 hover:underline"
+                >
+                  Visa ordrar<span className="sr-only"> för {person.full_name}</span>
+                </Link>
+              </Td>
+            </Tr>
+          ))
+        )}
+      </TBody>
+    </Table>
+  );
+}
+
+/** spec §2 /admin/groups/{id}. */
 export function GroupDetailPage() {
-  return <h1 className="text-2xl font-bold">Grupp</h1>;
+  const params = useParams();
+  const groupId = parseId(params.id);
+  const navigate = useNavigate();
+  const detailQuery = useGroupDetail(groupId);
+  const exportCsv = useExportGroupCsv(groupId ?? 0);
+  const setArchived = useSetGroupArchived(groupId ?? 0);
+  const rename = useRenameGroup(groupId ?? 0);
+  const [renameOpen, setRenameOpen] = useState(false);
+
+  // spec §8: 'Fel vid hämtning av grupp', then back to the list. A missing group is shown here instead.
+  const failed = detailQuery.isError && !isNotFound(detailQuery.error);
+  useEffect(() => {
+    if (!failed || isSessionFailure(detailQuery.error)) return;
+    notifyFailure('Fel vid hämtning av grupp', detailQuery.error);
+    navigate(paths.adminGroups, { replace: true });
+  }, [failed, detailQuery.error, navigate]);
+
+  if (groupId === undefined || (detailQuery.isError && isNotFound(detailQuery.error))) return <GroupNotFound />;
+  if (failed) return null;
+
+  const detail = detailQuery.data;
+  const group = detail?.group;
+
+  const onToggleArchived = async () => {
+    if (!group) return;
+    const archived = !group.archived;
+    try {
+      await setArchived.mutateAsync(archived);
+      notify.success(archived ? 'Grupp arkiverad' : 'Grupp återaktiverad');
+    } catch (error) {
+      if (error instanceof ArchiveNotConfirmedError) notify.error('Kunde inte bekräfta arkivering');
+      else notifyFailure('Kunde inte uppdatera grupp', error);
+    }
+  };
+
+  const onExport = async () => {
+    try {
+      await exportCsv.mutateAsync();
+    } catch (error) {
+      notifyFailure('Export misslyckades', error);
+    }
+  };
+
+  const onRename = async (name: string) => {
+    try {
+      await rename.mutateAsync(name);
+      notify.success('Gruppnamn uppdaterat');
+      setRenameOpen(false);
+    } catch (error) {
+      notifyFailure('Kunde inte byta namn', error);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <BackLink to={paths.adminGroups}>Alla grupper</BackLink>
+
+      {!group ? (
+        <div className="space-y-3" aria-hidden="true">
+          <Skeleton className="h-8 w-64" />
+          <Skeleton className="h-5 w-40" />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="break-words text-2xl font-bold text-ink">{group.name}</h1>
+              {group.archived ? <Badge variant="warning">Arkiverad</Badge> : <Badge variant="success">Aktiv</Badge>}
+            </div>
+            <p className="mt-1 text-muted">
+              Gruppkod: <span className="font-mono text-lg font-semibold tracking-widest text-ink">{group.code}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="brand">
+              <Link to={paths.adminGroupAddUser(group.id)}>
+                <UserPlus aria-hidden="true" />
+                Lägg till användare
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={onExport} disabled={exportCsv.isPending}>
+              <Download aria-hidden="true" />
+              {exportCsv.isPending ? 'Exporterar...' : 'Exportera CSV'}
+            </Button>
+            <Button variant="outline" onClick={() => setRenameOpen(true)}>
+              <Pencil aria-hidden="true" />
+              Byt namn
+            </Button>
+            <Button variant={group.archived ? 'success' : 'warning'} onClick={onToggleArchived} disabled={setArchived.isPending}>
+              {group.archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
+              {group.archived ? 'Återaktivera' : 'Arkivera'}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {!detail && <LoadingStatus>Laddar grupp...</LoadingStatus>}
+      <GroupCards detail={detail} />
+
+      <section aria-labelledby="group-people" className="space-y-3">
+        <h2 id="group-people" className="text-lg font-semibold text-ink">
+          Personer i gruppen
+        </h2>
+        <PeopleTable groupId={groupId} detail={detail} />
+      </section>
+
+      {group && (
+        <RenameGroupDialog
+          open={renameOpen}
+          onOpenChange={setRenameOpen}
+          currentName={group.name}
+          onRename={onRename}
+          pending={rename.isPending}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,140 @@
-// Built by the admin area's pages (issues 4 and 5); replaced in this session.
+import { useEffect } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { RotateCw } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, StatCard } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatCount, formatDateTime, formatSek } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { errorMessage } from '@/lib/toast';
+import { notifyFailure, parseId } from '../admin-queries';
+import { AdminPager } from '../components/admin-pager';
+import { BackLink } from '../components/back-link';
+import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
+import { useSellerOrders } from '../sellers/api/list-seller-orders';
+
+const PAGE_SIZE = 50;
+const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
+
+/** spec §2 seller orders: cards for orders, sales and commission, and the order table. */
 export function SellerOrdersPage() {
-  return <h1 className="text-2xl font-bold">Ordrar</h1>;
+  const params = useParams();
+  const groupId = parseId(params.id);
+  const userId = parseId(params.userId);
+  const [search, setSearch] = useSearchParams();
+  const offset = readOffset(search.get('offset'));
+  const valid = groupId !== undefined && userId !== undefined;
+  const orders = useSellerOrders(valid ? { groupId, userId, limit: PAGE_SIZE, offset } : undefined);
+
+  useEffect(() => {
+    if (orders.isError) notifyFailure('Fel vid hämtning av ordrar', orders.error);
+  }, [orders.isError, orders.error]);
+
+  // spec §2: a group id that is not a number, or no user id, goes back to the group list.
+  if (!valid) return <Navigate to={paths.adminGroups} replace />;
+
+  const data = orders.data;
+  const setOffset = (next: number) => {
+    const nextSearch = new URLSearchParams(search);
+    if (next > 0) nextSearch.set('offset', String(next));
+    else nextSearch.delete('offset');
+    setSearch(nextSearch);
+  };
+
+  return (
+    <div className="space-y-6">
+      <BackLink to={paths.adminGroup(groupId)}>Tillbaka till gruppen</BackLink>
+
+      {orders.isError ? (
+        <>
+          <h1 className="text-2xl font-bold text-ink">Ordrar</h1>
+          <Alert tone="error" title="Fel vid hämtning av ordrar">
+            <p>{errorMessage(orders.error)}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void orders.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Försök igen
+            </Button>
+          </Alert>
+        </>
+      ) : (
+        <>
+          {!data ? (
+            <>
+              <LoadingStatus>Laddar ordrar...</LoadingStatus>
+              <div className="space-y-2" aria-hidden="true">
+                <Skeleton className="h-8 w-56" />
+                <Skeleton className="h-5 w-72" />
+              </div>
+            </>
+          ) : (
+            <div>
+              <div className="flex flex-wrap items-center gap-3">
+                <h1 className="text-2xl font-bold text-ink">{data.seller.full_name || 'Säljare'}</h1>
+                {data.seller.is_admin && <Badge variant="brand">Admin</Badge>}
+              </div>
+              <p className="mt-1 text-muted">{[data.seller.group_name, data.seller.email].filter(Boolean).join(' · ')}</p>
+            </div>
+          )}
+
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {data ? (
+              <>
+                <StatCard label="Ordrar" value={formatCount(data.figures.orders_count)} />
+                <StatCard label="Försäljning" value={formatSek(data.figures.total_sales)} />
+                <StatCard label="Provision" value={formatSek(data.figures.total_commission)} />
+              </>
+            ) : (
+              Array.from({ length: 3 }, (_, index) => (
+                <Card key={index} className="p-4" aria-hidden="true">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="mt-3 h-7 w-20" />
+                </Card>
+              ))
+            )}
+          </div>
+
+          <section aria-labelledby="seller-orders" className="space-y-3">
+            <h2 id="seller-orders" className="text-lg font-semibold text-ink">
+              Ordrar
+            </h2>
+            {data && data.items.length === 0 ? (
+              <p className="rounded-xl border border-line bg-white p-6 text-center text-muted">Inga ordrar.</p>
+            ) : (
+              <Table label="Säljarens ordrar" aria-busy={!data}>
+                <caption className="sr-only">Säljarens ordrar, nyaste först</caption>
+                <THead>
+                  <Tr>
+                    <Th>Order</Th>
+                    <Th>Datum</Th>
+                    <Th className="text-right">Belopp inkl. moms</Th>
+                    <Th className="text-right">Provision</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {!data ? (
+                    <TableSkeletonRows rows={3} columns={4} />
+                  ) : (
+                    data.items.map((order) => (
+                      <Tr key={order.order_id}>
+                        <Td className="font-medium">{order.label}</Td>
+                        <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
+                        <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.subtotal_incl_vat)}</Td>
+                        <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.commission_total)}</Td>
+                      </Tr>
+                    ))
+                  )}
+                </TBody>
+              </Table>
+            )}
+            {data && (
+              <AdminPager label="Sidor i orderlistan" offset={offset} limit={PAGE_SIZE} total={data.total} onOffsetChange={setOffset} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,220 @@
-// Built by the admin area's pages (issues 4 and 5); replaced in this session.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { RotateCw, Search } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatCount, formatSek } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { errorMessage } from '@/lib/toast';
+import { notifyFailure, parseId } from '../admin-queries';
+import { AdminPager } from '../components/admin-pager';
+import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
+import { useGroups } from '../groups/api/list-groups';
+import { useSellers, type SellerGroupFilter, type SellerSortOption } from './api/list-sellers';
+
+const PAGE_SIZE = 50;
+/** The group filter's list of groups: the server's largest page. */
+const GROUP_OPTIONS_LIMIT = 500;
+const SORT_OPTIONS: { value: SellerSortOption; label: string }[] = [
+  { value: 'sales', label: 'Högst försäljning' },
+  { value: 'commission', label: 'Högst provision' },
+  { value: 'orders', label: 'Flest ordrar' },
+];
+
+const readSort = (value: string | null): SellerSortOption => (value === 'commission' || value === 'orders' ? value : 'sales');
+const readGroup = (value: string | null): SellerGroupFilter =>
+  value === 'active' || value === 'archived' ? value : (parseId(value ?? undefined) ?? 'all');
+const readDate = (value: string | null): string => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
+
+/**
+ * spec §2 all sellers: from, to, group and sort filters and a fetch button. A change of sort or
+ * group fetches at once; the dates apply when 'Hämta' is pressed. The filters live in the URL.
+ */
 export function SellersPage() {
-  return <h1 className="text-2xl font-bold">Säljare</h1>;
+  const [params, setParams] = useSearchParams();
+  const from = readDate(params.get('from'));
+  const to = readDate(params.get('to'));
+  const group = readGroup(params.get('group'));
+  const sort = readSort(params.get('sort'));
+  const offset = readOffset(params.get('offset'));
+
+  const [draftFrom, setDraftFrom] = useState(from);
+  const [draftTo, setDraftTo] = useState(to);
+  const [rangeError, setRangeError] = useState<string | undefined>();
+  useEffect(() => {
+    setDraftFrom(from);
+    setDraftTo(to);
+  }, [from, to]);
+
+  const groups = useGroups({ status: 'all', limit: GROUP_OPTIONS_LIMIT, offset: 0 });
+  const sellers = useSellers({ from: from || undefined, to: to || undefined, group, sort, limit: PAGE_SIZE, offset });
+  useEffect(() => {
+    if (sellers.isError) notifyFailure('Fel vid hämtning', sellers.error);
+  }, [sellers.isError, sellers.error]);
+
+  const update = (changes: { from?: string; to?: string; group?: SellerGroupFilter; sort?: SellerSortOption; offset?: number }) => {
+    const values = { from, to, group, sort, offset: 0, ...changes };
+    const next = new URLSearchParams();
+    if (values.from) next.set('from', values.from);
+    if (values.to) next.set('to', values.to);
+    if (values.group !== 'all') next.set('group', String(values.group));
+    if (values.sort !== 'sales') next.set('sort', values.sort);
+    if (values.offset > 0) next.set('offset', String(values.offset));
+    setParams(next);
+  };
+
+  const onFetch = (event: FormEvent) => {
+    event.preventDefault();
+    if (draftFrom && draftTo && draftFrom > draftTo) {
+      setRangeError('Från-datum kan inte vara efter Till-datum.');
+      return;
+    }
+    setRangeError(undefined);
+    if (draftFrom === from && draftTo === to && offset === 0) void sellers.refetch();
+    else update({ from: draftFrom, to: draftTo });
+  };
+
+  const groupOptions = groups.data?.items ?? [];
+  // A group in the URL that is not (yet) among the options still shows as chosen.
+  const chosenMissing = typeof group === 'number' && !groupOptions.some((option) => option.id === group);
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-ink">Säljare</h1>
+
+      <form
+        onSubmit={onFetch}
+        noValidate
+        aria-label="Filter"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1.5fr_1fr_auto] lg:items-start"
+      >
+        <Field label="Från">
+          <Input type="date" value={draftFrom} max={draftTo || undefined} onChange={(event) => setDraftFrom(event.target.value)} />
+        </Field>
+        <Field label="Till" error={rangeError}>
+          <Input type="date" value={draftTo} min={draftFrom || undefined} onChange={(event) => setDraftTo(event.target.value)} />
+        </Field>
+        <Field label="Grupp" className="col-span-2 lg:col-span-1">
+          <Select
+            className="read-only:bg-white"
+            value={String(group)}
+            onChange={(event) => update({ group: readGroup(event.target.value) })}
+          >
+            <option value="all">Alla grupper</option>
+            <option value="active">Endast aktiva grupper</option>
+            <option value="archived">Endast arkiverade grupper</option>
+            <optgroup label="En grupp">
+              {chosenMissing && <option value={String(group)}>Grupp {group}</option>}
+              {groupOptions.map((option) => (
+                <option key={option.id} value={String(option.id)}>
+                  {option.archived ? `${option.name} (arkiverad)` : option.name}
+                </option>
+              ))}
+            </optgroup>
+          </Select>
+        </Field>
+        <Field label="Sortera" className="col-span-2 sm:col-span-1">
+          <Select className="read-only:bg-white" value={sort} onChange={(event) => update({ sort: readSort(event.target.value) })}>
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="col-span-2 flex items-end sm:col-span-1 lg:pt-[1.625rem]">
+          <Button type="submit" variant="brand" className="w-full lg:w-auto" disabled={sellers.isFetching}>
+            <Search aria-hidden="true" />
+            Hämta
+          </Button>
+        </div>
+      </form>
+
+      {sellers.isError ? (
+        <Alert tone="error" title="Fel vid hämtning">
+          <p>{errorMessage(sellers.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void sellers.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Försök igen
+          </Button>
+        </Alert>
+      ) : sellers.data && sellers.data.items.length === 0 ? (
+        <p className="rounded-xl border border-line bg-white p-6 text-center text-muted" role="status">
+          Inga personer hittades.
+        </p>
+      ) : (
+        <>
+          {sellers.isPending && <LoadingStatus>Laddar säljare...</LoadingStatus>}
+          <Table label="Säljare" aria-busy={sellers.isPending}>
+            <caption className="sr-only">
+              Säljare, sorterade efter {SORT_OPTIONS.find((option) => option.value === sort)!.label.toLowerCase()}
+            </caption>
+            <THead>
+              <Tr>
+                <Th>Namn</Th>
+                <Th>Grupp</Th>
+                <Th className="text-right">Ordrar</Th>
+                <Th className="text-right">Försäljning</Th>
+                <Th className="text-right">Provision</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {sellers.isPending ? (
+                <TableSkeletonRows rows={5} columns={5} />
+              ) : (
+                sellers.data?.items.map((seller) => (
+                  <Tr key={`${seller.user_id}-${seller.group_id}`}>
+                    <Td>
+                      <div className="flex items-center gap-2 whitespace-nowrap">
+                        {seller.group_id ? (
+                          <Link
+                            to={paths.adminSellerOrders(seller.group_id, seller.user_id)}
+                            className="font-semibold text-brand underline-offset-4 hover:underline"
+                          >
+                            {seller.full_name}
+                          </Link>
+                        ) : (
+                          <span className="font-semibold">{seller.full_name}</span>
+                        )}
+                        {seller.is_admin && <Badge variant="brand">Admin</Badge>}
+                      </div>
+                    </Td>
+                    <Td>
+                      <div className="flex items-center gap-2 whitespace-nowrap">
+                        {seller.group_id ? (
+                          <Link to={paths.adminGroup(seller.group_id)} className="text-ink underline-offset-4 hover:underline">
+                            {seller.group_name}
+                          </Link>
+                        ) : (
+                          seller.group_name
+                        )}
+                        {!seller.is_active && <Badge variant="warning">Arkiverad</Badge>}
+                      </div>
+                    </Td>
+                    <Td className="text-right tabular-nums">{formatCount(seller.orders_count)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(seller.total_sales)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(seller.total_commission)}</Td>
+                  </Tr>
+                ))
+              )}
+            </TBody>
+          </Table>
+          {sellers.data && (
+            <AdminPager
+              label="Sidor i säljarlistan"
+              offset={offset}
+              limit={PAGE_SIZE}
+              total={sellers.data.total}
+              onOffsetChange={(next) => update({ offset: next })}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
 }
