@@ -1,0 +1,482 @@
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { DEMO_PASSWORD, TOKEN_STORAGE_KEY, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
+
+const SUPERADMIN = 'admin@saljportalen.se';
+const DEMO_GROUP = 'Klass 6B Björkskolan';
+
+/** The web's own money format (spec §1: SEK, zero decimals, Swedish): what a card must show for a sum. */
+const sek = (amount: number) =>
+  new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
+/** "4 858 kr" → 4858 */
+const readWholeSek = (text: string) => Number(text.replace(/[^\d\u2212-]/g, '').replace('\u2212', '-'));
+const toOre = (amount: number) => Math.round(amount * 100);
+
+/** A name nobody else's test uses: the phone and desktop runs share one database. */
+const uniqueName = (prefix: string, testInfo: TestInfo) => `${prefix} ${testInfo.project.name} ${Date.now().toString(36)}`;
+
+interface ApiGroup {
+  id: number;
+  name: string;
+  code: string;
+  archived: boolean;
+  sellers_count: number;
+  total_sales: number;
+  total_commission: number;
+}
+interface ApiSeller {
+  user_id: number;
+  full_name: string;
+  group_name: string;
+  orders_count: number;
+  total_sales: number;
+  total_commission: number;
+  is_admin: boolean;
+}
+
+/** The API as the signed-in superadmin of this page, for the figures a page must agree with. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${path} svarade ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** axe once the toast that was replaced has faded out (a half-transparent toast is no contrast finding). */
+async function expectSettledAccessible(page: Page, label: string) {
+  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await expectAccessible(page, label);
+}
+
+/** The toast showing now (spec §9: one at a time; the one it replaced may still be fading out). */
+const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"])');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The figure on the card (or tile) with this label: the paragraph after the label's. */
+const card = (page: Page, label: string): Locator =>
+  page.locator('p', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).locator('xpath=following-sibling::p[1]');
+
+/** The table's first cells are these people's names, in this order. */
+const expectNames = (page: Page, names: string[]) =>
+  expect(page.locator('tbody tr td:first-child')).toHaveText(names.map((name) => new RegExp(`^${escapeRegExp(name)}`)));
+
+/**
+ * The group's CSV as Swedish Excel reads it: UTF-8 with BOM, `;` between fields, CRLF between
+ * records, quotes around fields that need them, decimal comma in amounts.
+ */
+function parseSwedishCsv(buffer: Buffer): { header: string[]; rows: string[][] } {
+  expect([...buffer.subarray(0, 3)], 'UTF-8 BOM').toEqual([0xef, 0xbb, 0xbf]);
+  const text = buffer.subarray(3).toString('utf8');
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ';') {
+      record.push(field);
+      field = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index++;
+    } else field += character;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  const [header, ...rows] = records;
+  expect(header, 'rubrikraden').toBeDefined();
+  for (const row of rows) expect(row).toHaveLength(header!.length);
+  return { header: header!, rows };
+}
+
+/** "-149,50" → -14950 öre; a decimal point instead of a comma fails. */
+const decimalCommaToOre = (value: string) => {
+  expect(value, 'belopp med decimalkomma').toMatch(/^-?\d+,\d{2}$/);
+  return Number(value.replace(',', ''));
+};
+
+/** Exports the group on the open detail page and checks the file against its cards (issue 4). */
+async function exportAndCheckSums(page: Page, testInfo: TestInfo, groupId: number) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportera CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`grupp-${groupId}.csv`);
+  const filePath = testInfo.outputPath(file.suggestedFilename());
+  await file.saveAs(filePath);
+  const { header, rows } = parseSwedishCsv(fs.readFileSync(filePath));
+  const amountColumn = header.indexOf('Belopp inkl. moms (kr)');
+  const commissionColumn = header.indexOf('Provision (kr)');
+  expect(amountColumn).toBeGreaterThanOrEqual(0);
+  expect(commissionColumn).toBeGreaterThanOrEqual(0);
+  const salesOre = rows.reduce((sum, row) => sum + decimalCommaToOre(row[amountColumn]!), 0);
+  const commissionOre = rows.reduce((sum, row) => sum + decimalCommaToOre(row[commissionColumn]!), 0);
+
+  const detail = await api<{ totals: { total_sales: number; total_commission: number } }>(page, `/api/admin/group/${groupId}`);
+  expect(salesOre).toBe(toOre(detail.totals.total_sales));
+  expect(commissionOre).toBe(toOre(detail.totals.total_commission));
+  await expect(card(page, 'Total försäljning')).toContainText(sek(salesOre / 100));
+  await expect(card(page, 'Total provision')).toContainText(sek(commissionOre / 100));
+  return rows.length;
+}
+
+/** Reads one column of the table's body as whole kronor or counts. */
+async function columnNumbers(page: Page, column: number): Promise<number[]> {
+  const cells = await page
+    .locator('tbody tr')
+    .evaluateAll((rows, index) => rows.map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''), column);
+  return cells.map(readWholeSek);
+}
+
+const expectNonIncreasing = (values: number[]) => {
+  expect(values.length).toBeGreaterThan(1);
+  for (let index = 1; index < values.length; index++) expect(values[index]).toBeLessThanOrEqual(values[index - 1]!);
+};
+
+test.describe('superadmin area', () => {
+  test('sign in, create a group with an administrator, add a seller, export, rename, archive and reactivate', async ({
+    page,
+  }, testInfo) => {
+    // Sign in at /admin/login and land on the overview.
+    await page.goto('/admin/login');
+    await page.getByLabel('E-post').fill(SUPERADMIN);
+    await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Aktiva grupper/ })).toBeVisible();
+    await expectSettledAccessible(page, '/admin');
+
+    // Create: the validation of spec §5 first.
+    await page.getByRole('link', { name: 'Skapa grupp' }).click();
+    await expect(page).toHaveURL(/\/admin\/groups\/create$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Skapa grupp' })).toBeVisible();
+    await expectSettledAccessible(page, '/admin/groups/create');
+    await page.getByLabel('Gruppnamn').fill('   ');
+    await page.getByRole('button', { name: 'Skapa grupp' }).click();
+    await expect(toast(page)).toContainText('Gruppnamn krävs');
+    await expect(toast(page)).toContainText('Ange ett namn för gruppen');
+    await expect(page.getByLabel('Gruppnamn')).toHaveAttribute('aria-invalid', 'true');
+    await expectSettledAccessible(page, '/admin/groups/create utan namn');
+
+    const groupName = uniqueName('E2E Klass', testInfo);
+    const adminEmail = uniqueEmail('gruppadmin', testInfo.project.name);
+    const adminName = `Anna Admin ${testInfo.project.name}`;
+    await page.getByLabel('Gruppnamn').fill(groupName);
+    await page.getByLabel('Lägg till administratör nu').check();
+    await page.getByRole('button', { name: 'Skapa grupp' }).click();
+    await expect(toast(page)).toContainText('Admin-uppgifter krävs');
+    await expect(toast(page)).toContainText('Fyll i e-post, lösenord och namn för administratören');
+    await expect(page.getByText('Minst 6 tecken.')).toBeVisible();
+    await expectSettledAccessible(page, '/admin/groups/create utan admin-uppgifter');
+
+    const admin = page.getByRole('group', { name: 'Gruppens administratör' });
+    await admin.getByLabel('E-post').fill(adminEmail);
+    await admin.getByLabel('Lösenord', { exact: true }).fill('hemligt1');
+    await admin.getByLabel('Fullständigt namn').fill(adminName);
+    await page.getByRole('button', { name: 'Skapa grupp' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grupp skapad' })).toBeVisible();
+    await expect(toast(page)).toContainText('Grupp skapad');
+    const code = (await page.getByTestId('group-code').textContent())!.trim();
+    // Short and unambiguous to read aloud: no 0/O, 1/I/l.
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4,10}$/);
+    await expect(page.getByText(adminEmail)).toBeVisible();
+    await expectSettledAccessible(page, 'grupp skapad');
+
+    // The detail: header, code, status, the administrator with the Admin badge.
+    await page.getByRole('link', { name: 'Öppna gruppen' }).click();
+    await expect(page).toHaveURL(/\/admin\/groups\/\d+$/);
+    const groupId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
+    await expect(page.getByText(code, { exact: true })).toBeVisible();
+    await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(adminName) })).toContainText('Admin');
+    await expect(card(page, 'Antal personer')).toHaveText('1');
+    await expectSettledAccessible(page, '/admin/groups/{id}');
+
+    // Add a seller: e-mail required, a name for administrators, then a new account.
+    await page.getByRole('link', { name: 'Lägg till användare' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}/add-user$`));
+    await expect(page.getByText(groupName)).toBeVisible();
+    await expectSettledAccessible(page, '/admin/groups/{id}/add-user');
+    await page.getByRole('button', { name: 'Lägg till användare' }).click();
+    await expect(page.getByText('E-post krävs')).toBeVisible();
+    const sellerEmail = uniqueEmail('ny.saljare', testInfo.project.name);
+    const sellerName = `Sam Säljare ${testInfo.project.name}`;
+    await page.getByLabel('E-post').fill(sellerEmail);
+    await page.getByLabel('Roll').selectOption('admin');
+    await page.getByRole('button', { name: 'Lägg till användare' }).click();
+    await expect(page.getByText('Namn krävs för administratörer')).toBeVisible();
+    await expectSettledAccessible(page, '/admin/groups/{id}/add-user med fel');
+    await page.getByLabel('Roll').selectOption('seller');
+    await page.getByLabel('Fullständigt namn').fill(sellerName);
+    await page.getByRole('button', { name: 'Lägg till användare' }).click();
+    await expect(toast(page)).toContainText('Användare skapad och tillagd');
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}$`));
+
+    // The same address again is an existing account: added, not created.
+    await page.getByRole('link', { name: 'Lägg till användare' }).click();
+    await page.getByLabel('E-post').fill(sellerEmail);
+    await page.getByRole('button', { name: 'Lägg till användare' }).click();
+    await expect(toast(page)).toContainText('Användare tillagd');
+    await expect(toast(page)).not.toContainText('skapad');
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}$`));
+
+    // Both people in the detail; only the administrator has the badge.
+    await expect(card(page, 'Antal personer')).toHaveText('2');
+    const sellerRow = page.getByRole('row', { name: new RegExp(sellerName) });
+    await expect(sellerRow).toBeVisible();
+    await expect(sellerRow.getByText('Admin', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(adminName) }).getByText('Admin', { exact: true })).toBeVisible();
+
+    // A fresh group has no orders: the export has only its header, and both sums are 0.
+    expect(await exportAndCheckSums(page, testInfo, groupId)).toBe(0);
+    await expect(card(page, 'Total försäljning')).toContainText(sek(0));
+
+    // The new seller's orders page: cards at zero and the empty text.
+    await sellerRow.getByRole('link', { name: `Visa ordrar för ${sellerName}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: sellerName })).toBeVisible();
+    await expect(page.getByText('Inga ordrar.')).toBeVisible();
+    await expect(card(page, 'Försäljning')).toContainText(sek(0));
+    await expectSettledAccessible(page, 'säljarens ordrar utan ordrar');
+    await page.getByRole('link', { name: 'Tillbaka till gruppen' }).click();
+
+    // Rename: an unchanged name is ignored, a new one is trimmed and saved.
+    await page.getByRole('button', { name: 'Byt namn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Byt namn på gruppen' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Nytt gruppnamn')).toHaveValue(groupName);
+    await expectSettledAccessible(page, 'dialogen byt namn');
+    await dialog.getByRole('button', { name: 'Spara namn' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await api<{ group: { name: string } }>(page, `/api/admin/groups/${groupId}`)).group.name).toBe(groupName);
+
+    const newName = `${groupName} omdöpt`;
+    await page.getByRole('button', { name: 'Byt namn' }).click();
+    await dialog.getByLabel('Nytt gruppnamn').fill(`   ${newName}  `);
+    await dialog.getByRole('button', { name: 'Spara namn' }).click();
+    await expect(toast(page)).toContainText('Gruppnamn uppdaterat');
+    await expect(page.getByRole('heading', { level: 1, name: newName, exact: true })).toBeVisible();
+    expect((await api<{ group: { name: string } }>(page, `/api/admin/groups/${groupId}`)).group.name).toBe(newName);
+
+    // Archive, then find the group under the archived filter.
+    await page.getByRole('button', { name: 'Arkivera' }).click();
+    await expect(toast(page)).toContainText('Grupp arkiverad');
+    await expect(page.getByText('Arkiverad', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Återaktivera' })).toBeVisible();
+    await expectSettledAccessible(page, 'arkiverad grupp');
+
+    await page.getByRole('link', { name: 'Översikt' }).click();
+    await page.getByRole('link', { name: /Arkiverade grupper/ }).click();
+    await expect(page).toHaveURL(/\/admin\/groups\?status=archived$/);
+    await expect(page.getByLabel('Status')).toHaveValue('archived');
+    await page.getByLabel('Sök grupp').fill(newName);
+    await page.getByRole('button', { name: 'Sök', exact: true }).click();
+    const listed = page.getByRole('row', { name: new RegExp(newName) });
+    await expect(listed).toContainText('Arkiverad');
+    await expect(listed).toContainText(code);
+    await expectSettledAccessible(page, '/admin/groups?status=archived');
+    // Not among the active ones.
+    await page.getByLabel('Status').selectOption('active');
+    await expect(page.getByText('Inga grupper')).toBeVisible();
+    await expectSettledAccessible(page, '/admin/groups utan träffar');
+
+    // Reactivate from the detail.
+    await page.getByLabel('Status').selectOption('archived');
+    await listed.getByRole('link', { name: newName }).click();
+    await page.getByRole('button', { name: 'Återaktivera' }).click();
+    await expect(toast(page)).toContainText('Grupp återaktiverad');
+    await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Arkivera' })).toBeVisible();
+    expect((await api<{ group: { archived: boolean } }>(page, `/api/admin/groups/${groupId}`)).group.archived).toBe(false);
+  });
+
+  test("the demo group's export adds up to its cards, and a seller's orders page shows the orders", async ({ page }, testInfo) => {
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin/groups');
+    await page.getByLabel('Sök grupp').fill('Björkskolan');
+    await page.getByRole('button', { name: 'Sök', exact: true }).click();
+    await page.getByRole('link', { name: DEMO_GROUP }).click();
+    await expect(page.getByRole('heading', { level: 1, name: DEMO_GROUP })).toBeVisible();
+    const groupId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // The cards are the API's totals; the people are sorted by sales, highest first.
+    const detail = await api<{ totals: { orders_count: number; sellers_count: number }; sellers: ApiSeller[] }>(
+      page,
+      `/api/admin/group/${groupId}`,
+    );
+    await expect(card(page, 'Ordrar')).toHaveText(String(detail.totals.orders_count));
+    await expect(card(page, 'Antal personer')).toHaveText(String(detail.totals.sellers_count));
+    await expect(page.locator('tbody tr')).toHaveCount(detail.sellers.length);
+    expectNonIncreasing(await columnNumbers(page, 2));
+    const teacher = detail.sellers.find((seller) => seller.is_admin)!;
+    await expect(page.getByRole('row', { name: new RegExp(teacher.full_name) }).getByText('Admin', { exact: true })).toBeVisible();
+    await expectSettledAccessible(page, 'demogruppens detalj');
+    if (testInfo.project.name === 'desktop') await page.screenshot({ path: 'docs/screenshots/admin-group-desktop.png', fullPage: true });
+
+    const lines = await exportAndCheckSums(page, testInfo, groupId);
+    expect(lines).toBeGreaterThan(0);
+
+    // One seller's orders: cards from the summary, rows as the API lists them.
+    const seller = detail.sellers.find((row) => row.orders_count > 0)!;
+    await page.getByRole('link', { name: `Visa ordrar för ${seller.full_name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}/seller/${seller.user_id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: seller.full_name })).toBeVisible();
+    const orders = await api<{
+      seller: { orders_count: number; total_sales: number; total_commission: number };
+      items: { order_name: string | null; shopify_order_id: number }[];
+    }>(page, `/api/admin/seller/${seller.user_id}/orders?group_id=${groupId}`);
+    await expect(card(page, 'Ordrar')).toHaveText(String(orders.seller.orders_count));
+    await expect(card(page, 'Försäljning')).toContainText(sek(orders.seller.total_sales));
+    await expect(card(page, 'Provision')).toContainText(sek(orders.seller.total_commission));
+    await expect(page.locator('tbody tr')).toHaveCount(orders.items.length);
+    await expect(page.locator('tbody tr').first()).toContainText(orders.items[0]!.order_name ?? String(orders.items[0]!.shopify_order_id));
+    await expectSettledAccessible(page, 'säljarens ordrar');
+
+    // A seller in the group's table agrees with the seller's own page.
+    expect(orders.seller.total_sales).toBe(seller.total_sales);
+    await page.getByRole('link', { name: 'Tillbaka till gruppen' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}$`));
+  });
+
+  test('the sellers page sorts and filters', async ({ page }, testInfo) => {
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin/sellers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Säljare' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).not.toHaveAttribute('data-testid', 'skeleton-row');
+    await expectSettledAccessible(page, '/admin/sellers');
+
+    // Columns: name 0, group 1, orders 2, sales 3, commission 4. Each sort is the API's order, highest first.
+    const bySales = await api<{ items: ApiSeller[] }>(page, '/api/admin/sellers?sort=total_sales');
+    await expectNames(
+      page,
+      bySales.items.map((row) => row.full_name),
+    );
+    expectNonIncreasing(await columnNumbers(page, 3));
+    await page.getByLabel('Sortera').selectOption('orders');
+    await expect(page).toHaveURL(/sort=orders/);
+    const byOrders = await api<{ items: ApiSeller[] }>(page, '/api/admin/sellers?sort=orders_count');
+    await expectNames(
+      page,
+      byOrders.items.map((row) => row.full_name),
+    );
+    expectNonIncreasing(await columnNumbers(page, 2));
+    await page.getByLabel('Sortera').selectOption('commission');
+    await expect(page).toHaveURL(/sort=commission/);
+    const byCommission = await api<{ items: ApiSeller[] }>(page, '/api/admin/sellers?sort=total_commission');
+    await expectNames(
+      page,
+      byCommission.items.map((row) => row.full_name),
+    );
+    expectNonIncreasing(await columnNumbers(page, 4));
+
+    // Only archived groups: exactly the API's rows, each marked archived.
+    await page.getByLabel('Grupp').selectOption('archived');
+    await expect(page).toHaveURL(/group=archived/);
+    const archived = await api<{ items: ApiSeller[] }>(page, '/api/admin/sellers?status=archived&sort=total_commission');
+    await expectNames(
+      page,
+      archived.items.map((row) => row.full_name),
+    );
+    for (const row of await page.locator('tbody tr').all()) await expect(row).toContainText('Arkiverad');
+
+    // One group: its people only.
+    await page.getByLabel('Grupp').selectOption({ label: DEMO_GROUP });
+    const groups = await api<{ items: ApiGroup[] }>(page, '/api/admin/groups?limit=500');
+    const demo = groups.items.find((group) => group.name === DEMO_GROUP)!;
+    await expect(page).toHaveURL(new RegExp(`group=${demo.id}`));
+    const inDemo = await api<{ items: ApiSeller[] }>(page, `/api/admin/sellers?group_id=${demo.id}&sort=total_commission`);
+    expect(inDemo.items).toHaveLength(demo.sellers_count);
+    await expectNames(
+      page,
+      inDemo.items.map((row) => row.full_name),
+    );
+    for (const row of await page.locator('tbody tr').all()) await expect(row).toContainText(DEMO_GROUP);
+
+    // A period narrows the figures to the orders placed in it (applied with 'Hämta').
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Från').fill(monthAgo);
+    await page.getByLabel('Till').fill(today);
+    await page.getByRole('button', { name: 'Hämta' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${monthAgo}`));
+    const period = await api<{ items: ApiSeller[] }>(
+      page,
+      `/api/admin/sellers?group_id=${demo.id}&from=${monthAgo}&to=${today}&sort=total_commission`,
+    );
+    await expect(page.locator('tbody tr td:nth-child(5)')).toHaveText(period.items.map((row) => sek(row.total_commission)));
+    await expect(page.locator('tbody tr td:nth-child(3)')).toHaveText(period.items.map((row) => String(row.orders_count)));
+
+    // From after to is refused before anything is fetched.
+    await page.getByLabel('Från').fill(today);
+    await page.getByLabel('Till').fill(monthAgo);
+    await page.getByRole('button', { name: 'Hämta' }).click();
+    await expect(page.getByText('Från-datum kan inte vara efter Till-datum.')).toBeVisible();
+    await expectSettledAccessible(page, '/admin/sellers med fel datum');
+
+    // A group without people: the empty text.
+    const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    const emptyName = uniqueName('E2E Tom grupp', testInfo);
+    const created = await page.request.post('/api/admin/groups/create', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { group_name: emptyName },
+    });
+    expect(created.ok()).toBe(true);
+    await page.goto('/admin/sellers');
+    await page.getByLabel('Grupp').selectOption({ label: emptyName });
+    await expect(page.getByText('Inga personer hittades.')).toBeVisible();
+    await expectSettledAccessible(page, '/admin/sellers utan träffar');
+  });
+
+  test("the overview's totals are the sums over the groups list", async ({ page }) => {
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin');
+    await expect(page.getByRole('link', { name: /Aktiva grupper/ })).toBeVisible();
+    const { items, total } = await api<{ items: ApiGroup[]; total: number }>(page, '/api/admin/groups?limit=500');
+    expect(items).toHaveLength(total);
+    const salesOre = items.reduce((sum, group) => sum + toOre(group.total_sales), 0);
+    const commissionOre = items.reduce((sum, group) => sum + toOre(group.total_commission), 0);
+    const active = items.filter((group) => !group.archived).length;
+    await expect(page.getByRole('link', { name: /Aktiva grupper/ })).toContainText(String(active));
+    await expect(page.getByRole('link', { name: /Arkiverade grupper/ })).toContainText(String(total - active));
+    await expect(page.getByRole('link', { name: /Säljare \(inkl\. admins\)/ })).toContainText(
+      String(items.reduce((sum, group) => sum + group.sellers_count, 0)),
+    );
+    await expect(card(page, 'Total försäljning')).toContainText(sek(salesOre / 100));
+    await expect(card(page, 'Total provision')).toContainText(sek(commissionOre / 100));
+    const overview = await api<{ total_sales: number; total_commission: number }>(page, '/api/admin/overview');
+    expect(toOre(overview.total_sales)).toBe(salesOre);
+    expect(toOre(overview.total_commission)).toBe(commissionOre);
+
+    // The archived tile opens the list filtered on archived groups.
+    await page.getByRole('link', { name: /Arkiverade grupper/ }).click();
+    await expect(page).toHaveURL(/\/admin\/groups\?status=archived$/);
+    await expect(page.locator('tbody tr')).toHaveCount(total - active);
+  });
+
+  test('a missing group, a bad seller link and a seller who opens /admin', async ({ page }) => {
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin/groups/987654321');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grupp hittades inte' })).toBeVisible();
+    await expectSettledAccessible(page, 'saknad grupp');
+    await page.goto('/admin/groups/abc/seller/6');
+    await expect(page).toHaveURL(/\/admin\/groups$/);
+    // The legacy path leads to the same page.
+    await page.goto('/admin/group/987654321');
+    await expect(page).toHaveURL(/\/admin\/groups\/987654321$/);
+
+    await signInQuickly(page, 'noah@demo.se');
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
