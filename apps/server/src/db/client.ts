@@ -37,6 +37,9 @@ export const pgliteStartParams = PGlite.defaultStartParams.filter((param) => par
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection can be cut by the server (restart, failover, a dropped test database);
+    // unhandled, that 'error' event would end the process. The pool replaces the connection.
+    pool.on('error', (error) => console.warn(`PostgreSQL-anslutning stängd: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
