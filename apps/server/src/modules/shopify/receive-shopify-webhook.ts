@@ -55,7 +55,8 @@ export async function receiveShopifyWebhook(
   const result = await processWebhookEvent(db, { eventId: event.id, defaultCommissionBps: options.defaultCommissionBps });
   if (result.status === 'failed') {
     options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');
-    return { ok: true as const, event_id: event.id, outcome: `Sparad men inte behandlad: ${result.error}` };
+    // The cause stays in the log and in webhook_events.last_error, not in an answer that leaves the server.
+    return { ok: true as const, event_id: event.id, outcome: 'Sparad men kunde inte behandlas: spelas upp igen med replay-webhooks' };
   }
   options.log.info({ webhookEventId: event.id, topic, outcome: result.outcome }, 'webhook behandlad');
   return {
