@@ -104,7 +104,7 @@ export function AddUserPage() {
             <Input type="email" autoComplete="off" inputMode="email" {...form.register('email')} />
           </Field>
           <Field label="Roll">
-            <Select className="read-only:bg-white" {...form.register('role')}>
+            <Select {...form.register('role')}>
               <option value="seller">Säljare</option>
               <option value="admin">Admin (gruppadministratör)</option>
             </Select>

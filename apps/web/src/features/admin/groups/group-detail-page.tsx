@@ -168,7 +168,7 @@ export function GroupDetailPage() {
           <Skeleton className="h-5 w-40" />
         </div>
       ) : (
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="space-y-4">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="break-words text-2xl font-bold text-ink">{group.name}</h1>

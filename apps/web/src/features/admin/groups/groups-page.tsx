@@ -72,7 +72,7 @@ export function GroupsPage() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field label="Status" className="sm:w-48">
-          <Select className="read-only:bg-white" value={status} onChange={(event) => update({ status: readStatus(event.target.value) })}>
+          <Select value={status} onChange={(event) => update({ status: readStatus(event.target.value) })}>
             {STATUS_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

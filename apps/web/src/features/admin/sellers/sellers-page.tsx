@@ -100,11 +100,7 @@ export function SellersPage() {
           <Input type="date" value={draftTo} min={draftFrom || undefined} onChange={(event) => setDraftTo(event.target.value)} />
         </Field>
         <Field label="Grupp" className="col-span-2 lg:col-span-1">
-          <Select
-            className="read-only:bg-white"
-            value={String(group)}
-            onChange={(event) => update({ group: readGroup(event.target.value) })}
-          >
+          <Select value={String(group)} onChange={(event) => update({ group: readGroup(event.target.value) })}>
             <option value="all">Alla grupper</option>
             <option value="active">Endast aktiva grupper</option>
             <option value="archived">Endast arkiverade grupper</option>
@@ -119,7 +115,7 @@ export function SellersPage() {
           </Select>
         </Field>
         <Field label="Sortera" className="col-span-2 sm:col-span-1">
-          <Select className="read-only:bg-white" value={sort} onChange={(event) => update({ sort: readSort(event.target.value) })}>
+          <Select value={sort} onChange={(event) => update({ sort: readSort(event.target.value) })}>
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
