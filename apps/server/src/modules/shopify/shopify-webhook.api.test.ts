@@ -255,6 +255,9 @@ describe('signature and body', () => {
       { webhookId: 'trasig-order-1' },
     );
     expect(response.status).toBe(200);
+    expect(((await response.json()) as { outcome: string }).outcome).toBe(
+      'Sparad men kunde inte behandlas: spelas upp igen med replay-webhooks',
+    );
     const [event] = await query<{ processed: boolean; attempts: number; last_error: string }>(
       sql`select processed_at is not null as processed, attempts, last_error from webhook_events where webhook_id = 'trasig-order-1'`,
     );
