@@ -3,12 +3,10 @@
  * sent the delivery again as Shopify would: exactly one order, whatever the moment of the kill.
  * The real server runs as a child process (`node --import tsx apps/server/src/main.ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,96 +14,17 @@ import { openDatabase } from '../../db/client.js';
 import { seedDemoData } from '../../db/seed.js';
 import { createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
+import { freePort, inspectDatabase, spawnServer, type ServerData } from '../../../test/spawned-server.js';
 import { signShopifyWebhook } from './webhook-signature.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-crash-'));
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 let port: number;
 let linkCode: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: found } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(found));
-    });
-  });
-}
-
-/** Reads the database while no server runs (PGlite allows one process; a dead one's lock is taken over). */
-async function inspect<T>(statement: SQL): Promise<T[]> {
-  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
-  try {
-    return ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
-  } finally {
-    await database.close();
-  }
-}
-
-interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  /** Resolves when the server logs `message` for the given webhook id. */
-  logged(message: string, webhookId: string): Promise<void>;
-  kill(): Promise<void>;
-}
-
-async function startServer(): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      SHOPIFY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      LOG_LEVEL: 'info',
-      RATE_LIMITS: '0',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      DATABASE_URL: postgres?.url ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const waiters: { message: string; webhookId: string; resolve(): void }[] = [];
-  let buffered = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    buffered += chunk;
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines) {
-      if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as { msg?: string; webhookId?: string };
-      for (const waiter of waiters.filter((w) => w.message === entry.msg && w.webhookId === entry.webhookId)) waiter.resolve();
-    }
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error(`servern avslutades vid start: ${stderr}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`servern startade aldrig: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    child,
-    logged: (message, webhookId) => new Promise<void>((resolve) => waiters.push({ message, webhookId, resolve })),
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
+const data = (): ServerData => ({ dataDir, databaseUrl: postgres?.url });
+const inspect = <T>(statement: SQL) => inspectDatabase<T>(data(), statement);
+const startServer = () => spawnServer({ port, data: data() });
 
 async function eventState(webhookId: string) {
   return inspect<{ stored: number; processed: number }>(sql`
@@ -192,7 +111,7 @@ describe('a server killed during a delivery', () => {
       await holder.connect();
       await holder.query(`select pg_advisory_lock(6001, hashtext('7500000000002'))`);
     }
-    const stored = server.logged('webhook sparad', 'krasch-2');
+    const stored = server.waitForLog((entry) => entry.msg === 'webhook sparad' && entry.webhookId === 'krasch-2');
     const inFlight = sendShopifyWebhook(server.url, 'orders/create', second, { webhookId: 'krasch-2' }).then(
       (response) => response.status,
       () => 'avbruten',
