@@ -7,6 +7,8 @@ import { RegisterPage } from '@/features/auth/register-page';
 import { RegisterSellerPage } from '@/features/auth/register-seller-page';
 import { ForgotPasswordPage } from '@/features/auth/forgot-password-page';
 import { ResetPasswordPage } from '@/features/auth/reset-password-page';
+import { GroupSwitcher } from '@/features/group-switcher/components/group-switcher';
+import { InstallBanner } from '@/features/install-app/components/install-banner';
 import { EntryRedirect, GuestOnly, RequireAuth, RequireSuperadmin } from './guards';
 import { NotFoundPage } from './not-found-page';
 
@@ -31,7 +33,7 @@ const adminArea = (): RouteObject => ({
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout groupSwitcher={<GroupSwitcher />} banner={<InstallBanner />} />,
     children: [
       { index: true, element: <EntryRedirect /> },
       {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isIosSafari } from './install-prompt';
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1';
+const IPAD_AS_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+describe('isIosSafari', () => {
+  it('recognises Safari on an iPhone', () => {
+    expect(isIosSafari(IPHONE_SAFARI, 'iPhone', 5)).toBe(true);
+  });
+  it('recognises an iPad that reports itself as a Mac by its touch screen', () => {
+    expect(isIosSafari(IPAD_AS_MAC, 'MacIntel', 5)).toBe(true);
+    expect(isIosSafari(IPAD_AS_MAC, 'MacIntel', 0)).toBe(false);
+  });
+  it('leaves out other browsers on iOS and Android', () => {
+    expect(isIosSafari(IPHONE_CHROME, 'iPhone', 5)).toBe(false);
+    expect(isIosSafari(ANDROID_CHROME, 'Linux armv8l', 5)).toBe(false);
+  });
+});
