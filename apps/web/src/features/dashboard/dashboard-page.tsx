@@ -1,10 +1,193 @@
+import { Link } from 'react-router';
+import { ShieldCheck, Users } from 'lucide-react';
+import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { PageContainer } from '@/components/layout/app-layout';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount, formatSek } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useIsSuperadmin } from '@/features/admin-access/api/superadmin-check';
+import { CatalogCard } from '@/features/catalog/components/catalog-card';
+import { useLeaderboard } from '@/features/leaderboard/api/leaderboard';
+import { LeaderboardCard } from '@/features/leaderboard/components/leaderboard-card';
+import { PersonalLinkCard } from '@/features/personal-link/components/personal-link-card';
+import { useGroupTotals } from './api/group-totals';
+import { useMeSummary } from './api/me-summary';
+import { StatList, StatListSkeleton } from './components/stat-list';
+import { firstName } from './first-name';
 
-// The seller dashboard of issue 3 replaces this page.
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert tone="error" title="Något gick fel vid laddning av data.">
+      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+        Försök igen
+      </Button>
+    </Alert>
+  );
+}
+
+function SuperadminButton() {
+  // spec §6/§9: shown when the admin check passes; the check stays fresh 10 minutes.
+  const isSuperadmin = useIsSuperadmin();
+  if (!isSuperadmin) return null;
+  return (
+    <Button asChild variant="accent" className="self-start">
+      <Link to={paths.admin}>
+        <ShieldCheck aria-hidden="true" />
+        Superadmin
+      </Link>
+    </Button>
+  );
+}
+
+function Greeting({ summary }: { summary: TMeSummaryResponse }) {
+  const name = firstName(summary.user.full_name);
+  const group = summary.group_hint;
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{name ? `Hej, ${name}!` : 'Hej!'}</h1>
+        {group && (
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
+            <span className="font-semibold text-ink">{group.name}</span>
+            <span>
+              Gruppkod: <span className="font-mono font-semibold text-ink">{group.code}</span>
+            </span>
+            <Badge variant={summary.user.role === 'admin' ? 'brand' : 'default'}>
+              {summary.user.role === 'admin' ? 'Admin' : 'Säljare'}
+            </Badge>
+          </p>
+        )}
+      </div>
+      <SuperadminButton />
+    </div>
+  );
+}
+
+function GroupSummary() {
+  const totals = useGroupTotals();
+  return (
+    <section aria-labelledby="group-summary-title" className="space-y-3">
+      <h2 id="group-summary-title" className="text-lg font-semibold text-ink">
+        Gruppens resultat
+      </h2>
+      {totals.isPending ? (
+        <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
+      ) : totals.isError ? (
+        <LoadError onRetry={() => void totals.refetch()} />
+      ) : (
+        <StatList
+          className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
+          stats={[
+            { label: 'Totalt sålt', value: formatSek(totals.data.totals.total_sales) },
+            { label: 'Total intjäning', value: formatSek(totals.data.totals.total_commission) },
+            { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+function NoActiveGroup() {
+  return (
+    <Card className="flex gap-4 p-6">
+      <Users className="size-8 shrink-0 text-brand" aria-hidden="true" />
+      <div>
+        <h2 className="text-lg font-semibold text-ink">Du är inte med i någon aktiv grupp just nu</h2>
+        <p className="mt-1 text-muted">
+          När du går med i en klass eller förening med gruppkoden från din lärare eller ledare visas din försäljning, din personliga länk
+          och gruppens topplista här. Är du med i flera grupper kan du välja grupp i menyn högst upp.
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="space-y-6">
+      <h1 className="sr-only">Översikt</h1>
+      <p role="status" className="sr-only">
+        Laddar översikten...
+      </p>
+      <div className="space-y-2">
+        <Skeleton className="h-9 w-48" />
+        <Skeleton className="h-5 w-72 max-w-full" />
+      </div>
+      <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+/** spec §2 /dashboard: greeting, personal figures, link, catalogue, group summary and leaderboard. */
 export function DashboardPage() {
+  const summary = useMeSummary();
+  // Started together with the summary rather than after it, so the page fills in at once.
+  useGroupTotals();
+  useLeaderboard();
+
+  if (summary.isPending) {
+    return (
+      <PageContainer>
+        <DashboardSkeleton />
+      </PageContainer>
+    );
+  }
+
+  if (summary.isError) {
+    return (
+      <PageContainer>
+        <h1 className="mb-4 text-2xl font-bold text-ink">Översikt</h1>
+        <LoadError onRetry={() => void summary.refetch()} />
+      </PageContainer>
+    );
+  }
+
+  const { user, group_hint: group, personal } = summary.data;
   return (
     <PageContainer>
-      <h1 className="text-2xl font-bold">Översikt</h1>
+      <div className="space-y-6">
+        <Greeting summary={summary.data} />
+        {!group || !personal.personal_link ? (
+          <NoActiveGroup />
+        ) : (
+          <>
+            <section aria-labelledby="personal-title" className="space-y-3">
+              <h2 id="personal-title" className="sr-only">
+                Din försäljning
+              </h2>
+              <StatList
+                className="grid-cols-2 sm:grid-cols-3"
+                stats={[
+                  { label: 'Din försäljning', value: formatSek(personal.total_sales) },
+                  { label: 'Din intjäning', value: formatSek(personal.total_commission) },
+                  { label: 'Dina ordrar', value: formatCount(personal.orders_count) },
+                ]}
+              />
+            </section>
+
+            {/* min-w-0: a grid column must not grow to its widest content on a phone. */}
+            <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+              <div className="lg:col-span-2">
+                <PersonalLinkCard link={personal.personal_link} />
+              </div>
+              <CatalogCard fullName={user.full_name} />
+            </div>
+
+            <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+              <GroupSummary />
+              <div className="lg:col-span-2">
+                <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
+              </div>
+            </div>
+          </>
+        )}
+      </div>
     </PageContainer>
   );
 }

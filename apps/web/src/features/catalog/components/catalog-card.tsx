@@ -1,0 +1,37 @@
+import { Download, FileText } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { notify } from '@/lib/toast';
+import { useDownloadCatalog } from '../api/download-catalog';
+
+/** The printable personal catalogue: products, prices, the seller's link and its QR code. */
+export function CatalogCard({ fullName }: { fullName: string }) {
+  const download = useDownloadCatalog();
+  const onDownload = async () => {
+    try {
+      await download.mutateAsync(fullName);
+      notify.success('Katalog nedladdad');
+    } catch {
+      notify.error('Fel vid nedladdning', 'Kunde inte ladda ner katalogen');
+    }
+  };
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader>
+        <CardTitle>Din katalog</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <div className="flex gap-3">
+          <FileText className="mt-0.5 size-8 shrink-0 text-brand" aria-hidden="true" />
+          <p className="text-sm text-muted">
+            En utskrivbar katalog (PDF) med alla produkter och priser, din personliga länk och en QR-kod som leder till den.
+          </p>
+        </div>
+        <Button variant="brand" className="mt-auto w-full" onClick={onDownload} disabled={download.isPending}>
+          <Download aria-hidden="true" />
+          {download.isPending ? 'Laddar ner...' : 'Ladda ner katalog'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TGroupTotalsResponse } from '@saljportalen/contract';
+import { apiJson } from '@/lib/api-client';
+import { FRESHNESS } from '@/lib/query-client';
+
+export const fetchGroupTotals = () => apiJson<TGroupTotalsResponse>('/api/group/totals');
+
+/** spec §9: fresh 5 minutes; one retry, which is the query client's default. */
+export const groupTotalsQuery = queryOptions({
+  queryKey: ['group', 'totals'],
+  queryFn: fetchGroupTotals,
+  staleTime: FRESHNESS.groupTotals,
+});
+
+export const useGroupTotals = () => useQuery(groupTotalsQuery);

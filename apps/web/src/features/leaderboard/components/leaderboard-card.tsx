@@ -1,0 +1,175 @@
+import { useId } from 'react';
+import { EyeOff, Trophy } from 'lucide-react';
+import type { TLeaderboardItem, TMembershipRole } from '@saljportalen/contract';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { formatSek } from '@/lib/format';
+import { errorMessage, notify } from '@/lib/toast';
+import { useLeaderboard } from '../api/leaderboard';
+import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
+
+/** spec §2: the top five are styled specially; the podium gets its own colours. */
+const rankStyles: Record<number, string> = {
+  1: 'bg-amber-300 text-ink ring-2 ring-amber-500',
+  2: 'bg-slate-300 text-ink ring-2 ring-slate-500',
+  3: 'bg-orange-200 text-orange-950 ring-2 ring-orange-400',
+  4: 'bg-brand-soft text-brand',
+  5: 'bg-brand-soft text-brand',
+};
+
+function RankBadge({ rank }: { rank: number }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex size-8 items-center justify-center rounded-full text-sm font-bold tabular-nums',
+        rankStyles[rank] ?? 'text-muted',
+      )}
+    >
+      {rank}
+    </span>
+  );
+}
+
+function VisibilitySwitch({ groupId, visible }: { groupId: number; visible: boolean }) {
+  const labelId = useId();
+  const setVisibility = useSetLeaderboardVisibility();
+  const onToggle = async () => {
+    try {
+      await setVisibility.mutateAsync({ group_id: groupId, show_leaderboard: !visible });
+      notify.success('Inställning uppdaterad');
+    } catch (error) {
+      notify.error('Kunde inte uppdatera inställningen', errorMessage(error));
+    }
+  };
+  return (
+    <div className="flex items-center gap-3">
+      <span id={labelId} className="text-sm font-medium text-ink">
+        Visa för säljarna
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={visible}
+        aria-labelledby={labelId}
+        disabled={setVisibility.isPending}
+        onClick={onToggle}
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60',
+          visible ? 'bg-brand' : 'bg-slate-500',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            visible ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboardItem[]; currentUserId: number; titleId: string }) {
+  if (items.length === 0) return <p className="text-muted">Ingen i gruppen har sålt något ännu.</p>;
+  return (
+    // A narrow phone may scroll the table sideways: the region takes focus so the keyboard can too.
+    <div role="region" aria-labelledby={titleId} tabIndex={0} className="-mx-5 overflow-x-auto">
+      <table aria-labelledby={titleId} className="w-full border-collapse text-left text-sm">
+        <THead>
+          <Tr>
+            <Th className="w-14 px-3 sm:px-5">Plats</Th>
+            <Th className="px-3">Säljare</Th>
+            <Th className="px-3 text-right">Försäljning</Th>
+            <Th className="px-3 text-right sm:pr-5">Intjäning</Th>
+          </Tr>
+        </THead>
+        <TBody>
+          {items.map((item, index) => {
+            const rank = index + 1;
+            const isMe = item.user_id === currentUserId;
+            return (
+              <Tr key={item.user_id} className={cn(rank <= 5 && 'bg-amber-50/60', isMe && 'bg-sky-50')}>
+                <Td className="px-3 py-2 sm:px-5">
+                  <RankBadge rank={rank} />
+                </Td>
+                <Td className={cn('px-3 py-2', rank <= 5 && 'font-semibold')}>
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    {rank === 1 && <Trophy className="size-4 text-amber-700" aria-hidden="true" />}
+                    {item.seller_name}
+                    {isMe && <Badge variant="brand">Du</Badge>}
+                  </span>
+                </Td>
+                <Td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatSek(item.sales)}</Td>
+                <Td className="px-3 py-2 text-right tabular-nums whitespace-nowrap sm:pr-5">{formatSek(item.commission)}</Td>
+              </Tr>
+            );
+          })}
+        </TBody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * spec §2 leaderboard: rank numbers, the top five styled; a seller sees it only while it is
+ * visible (the server sends no rows otherwise); the group's admins always see it and toggle it.
+ */
+export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembershipRole; groupId: number; currentUserId: number }) {
+  const titleId = useId();
+  const leaderboard = useLeaderboard();
+  const isAdmin = role === 'admin';
+  const visible = leaderboard.data?.group.leaderboard_visible ?? true;
+
+  let body;
+  if (leaderboard.isPending) {
+    body = (
+      <div className="space-y-3" aria-hidden="true">
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  } else if (leaderboard.isError) {
+    body = (
+      <Alert tone="error" title="Något gick fel vid laddning av data.">
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void leaderboard.refetch()}>
+          Försök igen
+        </Button>
+      </Alert>
+    );
+  } else if (!visible && !isAdmin) {
+    body = (
+      <p className="flex items-center gap-2 rounded-lg bg-slate-100 p-4 text-ink">
+        <EyeOff className="size-5 shrink-0 text-muted" aria-hidden="true" />
+        Topplistan är för närvarande dold av administratören.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        {!visible && (
+          <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+            Topplistan är dold för säljarna. Bara administratörer ser den.
+          </p>
+        )}
+        <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} />
+      </>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
+        <CardTitle id={titleId}>Topplista</CardTitle>
+        {isAdmin && leaderboard.isSuccess && <VisibilitySwitch groupId={groupId} visible={visible} />}
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
