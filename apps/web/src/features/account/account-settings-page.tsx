@@ -1,7 +1,62 @@
-import { Navigate } from 'react-router';
-import { paths } from '@/lib/paths';
+import { useEffect } from 'react';
+import { PageContainer } from '@/components/layout/app-layout';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { notify } from '@/lib/toast';
+import { useProfile } from './api/profile';
+import { ChangeEmailForm } from './components/change-email-form';
+import { ChangePasswordForm } from './components/change-password-form';
+import { ProfileForm } from './components/profile-form';
 
-// Account settings arrive with issue 3; until then the route leads to the dashboard.
+function SettingsSkeleton() {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Laddar kontoinställningar...
+      </p>
+      {[3, 3, 2].map((fields, index) => (
+        <Card key={index} className="space-y-4 p-5">
+          <Skeleton className="h-6 w-40" />
+          {Array.from({ length: fields }, (_, field) => (
+            <Skeleton key={field} className="h-11 w-full" />
+          ))}
+        </Card>
+      ))}
+    </>
+  );
+}
+
+/** spec §2 /account/settings: profile, change password, change e-mail. */
 export function AccountSettingsPage() {
-  return <Navigate to={paths.dashboard} replace />;
+  const profile = useProfile();
+
+  useEffect(() => {
+    if (profile.isError) notify.error('Fel vid laddning', 'Kunde inte hämta profildata');
+  }, [profile.isError]);
+
+  return (
+    <PageContainer>
+      <div className="mx-auto max-w-2xl space-y-6">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Kontoinställningar</h1>
+        {profile.isPending ? (
+          <SettingsSkeleton />
+        ) : profile.isError ? (
+          <Alert tone="error" title="Kunde inte ladda profildata.">
+            {/* spec §2: the retry reloads the page. */}
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+              Försök igen
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            <ProfileForm user={profile.data.user} />
+            <ChangePasswordForm email={profile.data.user.email} />
+            <ChangeEmailForm />
+          </>
+        )}
+      </div>
+    </PageContainer>
+  );
 }

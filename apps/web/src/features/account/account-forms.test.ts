@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ISSUES, changeEmailFormSchema, changePasswordFormSchema, firstIssue, issueFor, profileFormSchema } from './account-forms';
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+
+describe('change password form', () => {
+  it('requires the current password, 8 characters and a matching confirmation', () => {
+    const result = changePasswordFormSchema.safeParse({ current_password: '', new_password: 'kort', confirm_password: 'annat' });
+    expect(messages(result)).toEqual({
+      current_password: ISSUES.currentPasswordForPassword.text,
+      new_password: 'Lösenordet måste vara minst 8 tecken',
+      confirm_password: 'Kontrollera att båda lösenorden är identiska',
+    });
+  });
+  it('accepts exactly 8 characters confirmed', () => {
+    expect(
+      changePasswordFormSchema.safeParse({ current_password: 'x', new_password: '12345678', confirm_password: '12345678' }).success,
+    ).toBe(true);
+  });
+});
+
+describe('change e-mail form', () => {
+  it('wants an at-sign and the current password', () => {
+    expect(messages(changeEmailFormSchema.safeParse({ new_email: 'elsa.demo.se', current_password: '' }))).toEqual({
+      new_email: 'Ange en giltig e-postadress',
+      current_password: 'Ange ditt nuvarande lösenord för att byta e-post.',
+    });
+  });
+  it('trims the address', () => {
+    expect(changeEmailFormSchema.parse({ new_email: '  ny@demo.se ', current_password: 'x' }).new_email).toBe('ny@demo.se');
+  });
+});
+
+describe('profile form', () => {
+  it('requires a name after trimming; the phone is optional', () => {
+    expect(messages(profileFormSchema.safeParse({ full_name: '   ', phone: '' }))).toEqual({ full_name: ISSUES.nameRequired.text });
+    expect(profileFormSchema.parse({ full_name: ' Åsa Öst ', phone: ' ' })).toEqual({ full_name: 'Åsa Öst', phone: '' });
+  });
+});
+
+describe('issue titles', () => {
+  it('pairs each field text with the spec title', () => {
+    expect(issueFor('Lösenordet måste vara minst 8 tecken').title).toBe('Lösenordet är för kort');
+    expect(issueFor('Ange en giltig e-postadress').title).toBe('Ogiltig e-postadress');
+    expect(issueFor('Ange ditt nuvarande lösenord för att byta e-post.').title).toBe('Nuvarande lösenord krävs');
+  });
+  it('takes the first failing field in form order', () => {
+    const errors = { confirm_password: { message: ISSUES.passwordsDiffer.text }, new_password: { message: ISSUES.passwordTooShort.text } };
+    expect(firstIssue(errors, ['current_password', 'new_password', 'confirm_password'])).toEqual(ISSUES.passwordTooShort);
+  });
+});

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TProfileResponse } from '@saljportalen/contract';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage, notify } from '@/lib/toast';
+import { firstIssue, profileFormSchema, type ProfileFormValues } from '../account-forms';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** spec §2 account settings: full name (required), phone (optional), e-mail read-only. */
+export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
+  const titleId = useId();
+  const updateProfile = useUpdateProfile();
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { full_name: user.full_name, phone: user.phone ?? '' },
+  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await updateProfile.mutateAsync(values);
+        notify.success('Profil uppdaterad');
+      } catch (error) {
+        notify.error('Fel vid uppdatering', errorMessage(error));
+      }
+    },
+    (errors) => {
+      const issue = firstIssue(errors, ['full_name', 'phone']);
+      if (issue) notify.error(issue.title, issue.text);
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={titleId}>Profil</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form aria-labelledby={titleId} onSubmit={onSubmit} noValidate className="space-y-4">
+          <Field label="Fullständigt namn" error={errors.full_name?.message}>
+            <Input autoComplete="name" {...form.register('full_name')} />
+          </Field>
+          <Field label="Telefon" hint="Valfritt." error={errors.phone?.message}>
+            <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+          </Field>
+          <Field label="E-post" hint="Byt e-postadress i formuläret längre ner.">
+            <Input type="email" value={user.email} readOnly />
+          </Field>
+          <Button type="submit" variant="brand" disabled={isSubmitting}>
+            {isSubmitting ? 'Sparar...' : 'Spara profil'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
