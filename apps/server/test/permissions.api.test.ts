@@ -1,0 +1,469 @@
+/**
+ * Issue 8, the permission matrix: every route of the server's own route table, called as a
+ * guest, a seller, the admin of the group, the admin of another group and a superadmin, with
+ * the outcome each must get. Ids of a group in paths and bodies are tried with the other
+ * group's id too. A route without an entry here fails the first test, so a new route cannot
+ * ship without someone deciding who may call it.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TAccountGroupsResponse,
+  TGroupTotalsResponse,
+  TLeaderboardResponse,
+  TMeSummaryResponse,
+  TProfileResponse,
+} from '@saljportalen/contract';
+import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
+import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
+import { startTestServer, type TestServer } from './test-server.js';
+
+const ROLES = ['guest', 'seller', 'groupAdmin', 'otherAdmin', 'superadmin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** Who plays each role: the seller and the group admin belong to "the group" (6B), the other admin to the scouts. */
+const PEOPLE: Record<Exclude<Role, 'guest'>, string> = {
+  seller: 'noah@demo.se',
+  groupAdmin: 'larare@bjorkskolan.se',
+  otherAdmin: 'ledare@tallen.se',
+  superadmin: 'admin@saljportalen.se',
+};
+
+type Expected = Record<Role, number>;
+const anyone = (status: number): Expected => ({
+  guest: status,
+  seller: status,
+  groupAdmin: status,
+  otherAdmin: status,
+  superadmin: status,
+});
+const signedIn = (status: number, overrides: Partial<Expected> = {}): Expected => ({ ...anyone(status), guest: 401, ...overrides });
+const superadminOnly = (status: number): Expected => ({ guest: 401, seller: 403, groupAdmin: 403, otherAdmin: 403, superadmin: status });
+
+interface Person {
+  userId: number;
+  email: string;
+  fullName: string;
+  activeGroupId: number | null;
+  groupIds: number[];
+}
+
+interface Context {
+  group: number;
+  otherGroup: number;
+  sellerUserId: number;
+  draftPayoutId: number;
+  unattributedOrderId: number;
+  sellerMembershipId: number;
+  linkCode: string;
+  people: Record<Exclude<Role, 'guest'>, Person>;
+}
+
+interface Probe {
+  /** What the probe tries, for the failure message. */
+  label?: string;
+  path: string;
+  body?: (role: Role) => unknown;
+  headers?: Record<string, string>;
+  expect: Expected;
+  /** What an answer that got through may contain: only the caller's own data. */
+  check?: (role: Exclude<Role, 'guest'>, body: string) => Promise<void>;
+}
+
+const unique = () => crypto.randomBytes(4).toString('hex');
+
+function signedWebhook(topic: string) {
+  const body = JSON.stringify({ id: 1, note: 'matris' });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-webhook-id': `matris-${unique()}`,
+      'x-shopify-shop-domain': 'saljportalen-test.myshopify.com',
+      'x-shopify-hmac-sha256': signShopifyWebhook(body, 'test-webhook-secret'),
+    },
+  };
+}
+
+/**
+ * The matrix: for every `METHOD path` of the route table, the requests to try and what each role
+ * must get. HEAD of a GET route is tried with the GET entry's probes.
+ */
+function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
+  const ownData = (role: Exclude<Role, 'guest'>) => c.people[role];
+  return {
+    'GET /api/health': [{ path: '/api/health', expect: anyone(200) }],
+    'GET /s/:code': [
+      { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(302) },
+      { label: 'okänd kod', path: '/s/FINNSINTE', expect: anyone(404) },
+    ],
+
+    // Signing in and out: open to all; a bearer token changes nothing.
+    'POST /api/auth/login': [
+      { path: '/api/auth/login', body: () => ({ email: 'elsa@demo.se', password: 'demo1234' }), expect: anyone(200) },
+    ],
+    'POST /api/auth/logout': [{ path: '/api/auth/logout', expect: anyone(200) }],
+    'POST /api/auth/register-seller': [
+      {
+        path: '/api/auth/register-seller',
+        body: (role) => ({
+          full_name: 'Matris Elev',
+          email: `matris-${role}-${unique()}@demo.se`,
+          password: 'hemligt123',
+          group_code: 'BJK6B2',
+        }),
+        expect: anyone(200),
+      },
+    ],
+    // Only the refresh cookie renews a session; an access token is no substitute for it.
+    'POST /api/auth/refresh': [{ path: '/api/auth/refresh', expect: anyone(401) }],
+    'POST /api/auth/forgot-password': [{ path: '/api/auth/forgot-password', body: () => ({ email: 'elsa@demo.se' }), expect: anyone(200) }],
+    'POST /api/auth/reset-password/verify': [
+      { path: '/api/auth/reset-password/verify', body: () => ({ code: 'x'.repeat(43) }), expect: anyone(400) },
+    ],
+    'POST /api/auth/reset-password': [
+      { path: '/api/auth/reset-password', body: () => ({ code: 'x'.repeat(43), new_password: 'nytt-losen-123' }), expect: anyone(400) },
+    ],
+
+    // The account: every signed-in person, always their own.
+    'GET /api/account/profile': [
+      {
+        path: '/api/account/profile',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const { user } = JSON.parse(body) as TProfileResponse;
+          expect(user).toMatchObject({ id: ownData(role).userId, email: ownData(role).email });
+        },
+      },
+    ],
+    'POST /api/account/profile': [
+      {
+        path: '/api/account/profile',
+        body: (role) => ({ full_name: role === 'guest' ? 'Gäst' : ownData(role).fullName }),
+        expect: signedIn(200),
+      },
+    ],
+    'POST /api/account/change-password': [
+      {
+        label: 'fel nuvarande lösenord',
+        path: '/api/account/change-password',
+        body: () => ({ current_password: 'fel-lösenord', new_password: 'nytt-losen-123' }),
+        expect: signedIn(400),
+      },
+    ],
+    'POST /api/account/change-email': [
+      {
+        label: 'fel nuvarande lösenord',
+        path: '/api/account/change-email',
+        body: () => ({ current_password: 'fel-lösenord', new_email: `matris-${unique()}@demo.se` }),
+        expect: signedIn(400),
+      },
+    ],
+    'GET /api/account/groups': [
+      {
+        path: '/api/account/groups',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const { groups } = JSON.parse(body) as TAccountGroupsResponse;
+          expect(groups.map((group) => group.group_id).sort()).toEqual([...ownData(role).groupIds].sort());
+        },
+      },
+    ],
+    'POST /api/account/switch-group': [
+      {
+        label: 'gruppens id',
+        path: '/api/account/switch-group',
+        body: () => ({ group_id: c.group }),
+        expect: signedIn(200, { otherAdmin: 403, superadmin: 403 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: '/api/account/switch-group',
+        body: () => ({ group_id: c.otherGroup }),
+        expect: signedIn(403, { otherAdmin: 200 }),
+      },
+    ],
+
+    // The dashboard: the active group of the caller, never another's.
+    'GET /api/me/summary': [
+      {
+        path: '/api/me/summary',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const summary = JSON.parse(body) as TMeSummaryResponse;
+          expect(summary.user.id).toBe(ownData(role).userId);
+          expect(summary.group_hint?.id ?? null).toBe(ownData(role).activeGroupId);
+        },
+      },
+    ],
+    'GET /api/group/totals': [
+      {
+        path: '/api/group/totals',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const { totals } = JSON.parse(body) as TGroupTotalsResponse;
+          const groupId = ownData(role).activeGroupId;
+          const own =
+            groupId === null ? { sales_ore: 0, orders_count: 0 } : await figuresFromOrders(server.app.db, sql`group_id = ${groupId}`);
+          expect([Math.round(totals.total_sales * 100), totals.orders_count]).toEqual([own.sales_ore, own.orders_count]);
+        },
+      },
+    ],
+    'GET /api/group/leaderboard-mine': [
+      {
+        path: '/api/group/leaderboard-mine',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const { items } = JSON.parse(body) as TLeaderboardResponse;
+          const groupId = ownData(role).activeGroupId;
+          const members = await sqlRows<{ user_id: number }>(
+            server.app.db,
+            sql`select user_id from memberships where group_id = ${groupId}`,
+          );
+          const memberIds = new Set(members.map((member) => Number(member.user_id)));
+          for (const item of items) expect(memberIds.has(item.user_id), `${role} ser ${item.seller_name}`).toBe(true);
+        },
+      },
+    ],
+    // Only an admin of that very group decides what its class sees (superadmins too are refused).
+    'POST /api/group/settings': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/settings',
+        body: () => ({ group_id: c.group, show_leaderboard: true }),
+        expect: signedIn(403, { groupAdmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: '/api/group/settings',
+        body: () => ({ group_id: c.otherGroup, show_leaderboard: true }),
+        expect: signedIn(403, { otherAdmin: 200 }),
+      },
+    ],
+    // A superadmin sells for no group, so has no catalogue of their own.
+    'GET /api/catalog/me.pdf': [{ path: '/api/catalog/me.pdf', expect: signedIn(200, { superadmin: 404 }) }],
+
+    // Shopify: the signature is the only credential; a bearer token is none.
+    'POST /api/webhooks/shopify': [
+      {
+        label: 'osignerad',
+        path: '/api/webhooks/shopify',
+        body: () => ({ id: 1 }),
+        headers: { 'x-shopify-topic': 'orders/create' },
+        expect: anyone(401),
+      },
+      { label: 'signerad', path: '/api/webhooks/shopify', expect: anyone(200), ...signedWebhookProbe() },
+    ],
+
+    // The superadmin area: nobody else, whichever group an id points at.
+    'GET /api/admin/overview': [{ path: '/api/admin/overview', expect: superadminOnly(200) }],
+    'GET /api/admin/groups': [{ path: '/api/admin/groups?status=all', expect: superadminOnly(200) }],
+    'POST /api/admin/groups/create': [
+      { path: '/api/admin/groups/create', body: () => ({ group_name: `Matrisgrupp ${unique()}` }), expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/groups/:id': [
+      { label: 'gruppen', path: `/api/admin/groups/${c.group}`, expect: superadminOnly(200) },
+      { label: 'den andra gruppen', path: `/api/admin/groups/${c.otherGroup}`, expect: superadminOnly(200) },
+    ],
+    'POST /api/admin/groups/:id/add-user': [
+      {
+        path: `/api/admin/groups/${c.otherGroup}/add-user`,
+        body: () => ({ email: `matris-${unique()}@demo.se`, role: 'seller', full_name: 'Matris Testsson' }),
+        expect: superadminOnly(200),
+      },
+    ],
+    'GET /api/admin/group/:id': [
+      { label: 'gruppen', path: `/api/admin/group/${c.group}`, expect: superadminOnly(200) },
+      { label: 'den andra gruppen', path: `/api/admin/group/${c.otherGroup}`, expect: superadminOnly(200) },
+    ],
+    'PATCH /api/admin/group/:id': [{ path: `/api/admin/group/${c.group}`, body: () => ({ archived: false }), expect: superadminOnly(200) }],
+    'POST /api/admin/group/:id/archive': [
+      { path: `/api/admin/group/${c.otherGroup}/archive`, body: () => ({ archived: false }), expect: superadminOnly(200) },
+    ],
+    'POST /api/admin/group/:id/rename': [
+      { path: `/api/admin/group/${c.group}/rename`, body: () => ({ name: 'Klass 6B Björkskolan' }), expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/group/:id/export': [
+      { label: 'gruppen', path: `/api/admin/group/${c.group}/export`, expect: superadminOnly(200) },
+      { label: 'den andra gruppen', path: `/api/admin/group/${c.otherGroup}/export`, expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/sellers': [{ path: '/api/admin/sellers', expect: superadminOnly(200) }],
+    'GET /api/admin/seller/:userId/orders': [
+      { path: `/api/admin/seller/${c.sellerUserId}/orders?group_id=${c.group}`, expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/orders/unattributed': [{ path: '/api/admin/orders/unattributed', expect: superadminOnly(200) }],
+    'POST /api/admin/orders/:id/assign': [
+      {
+        path: `/api/admin/orders/${c.unattributedOrderId}/assign`,
+        body: () => ({ membership_id: c.sellerMembershipId }),
+        expect: superadminOnly(200),
+      },
+    ],
+    'GET /api/admin/payouts': [{ path: '/api/admin/payouts', expect: superadminOnly(200) }],
+    'POST /api/admin/payouts': [
+      {
+        path: '/api/admin/payouts',
+        body: () => ({ group_id: c.group, from: '2020-01-01', to: '2099-12-31', auto_archive: false }),
+        expect: superadminOnly(200),
+      },
+    ],
+    'PATCH /api/admin/payouts/:id': [
+      { path: `/api/admin/payouts/${c.draftPayoutId}`, body: () => ({ status: 'paid' }), expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/payouts/:id/export.pdf': [{ path: `/api/admin/payouts/${c.draftPayoutId}/export.pdf`, expect: superadminOnly(200) }],
+  };
+
+  function signedWebhookProbe(): Pick<Probe, 'body' | 'headers'> {
+    // A fresh webhook id per call would need a fresh signature; one topic Shopify may send that we ignore.
+    const { body, headers } = signedWebhook('app/uninstalled');
+    return { body: () => body, headers };
+  }
+}
+
+/**
+ * `METHOD path` of every route, read from Fastify's own printout of its router
+ * (`printRoutes({ commonPrefix: false })`: one node per line, children indented four columns
+ * under the path they extend, methods in parentheses).
+ */
+function routeTable(server: TestServer): string[] {
+  const printed = server.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) {
+      expect(line.trim(), `oväntad rad i routertabellen: ${line}`).toBe('');
+      continue;
+    }
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack.push(path);
+    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+let server: TestServer;
+let context: Context;
+const tokens = new Map<Role, string | undefined>([['guest', undefined]]);
+
+/** A fingerprint of everything a refused call could have changed. */
+async function fingerprint(): Promise<string> {
+  const [row] = await sqlRows<{ digest: string }>(
+    server.app.db,
+    sql`select md5(concat_ws('|',
+      (select string_agg(concat_ws(',', id, name, code, archived, leaderboard_visible), ';' order by id) from groups),
+      (select string_agg(concat_ws(',', id, email, full_name, phone, password_hash, active_group_id, token_version, is_superadmin), ';' order by id) from users),
+      (select string_agg(concat_ws(',', id, user_id, group_id, role), ';' order by id) from memberships),
+      (select string_agg(concat_ws(',', id, status, commission_ore), ';' order by id) from payouts),
+      (select string_agg(concat_ws(',', id, membership_id, group_id), ';' order by id) from orders),
+      (select count(*) from order_lines where payout_id is not null),
+      (select count(*) from refresh_tokens where revoked_at is null),
+      (select count(*) from audit_entries),
+      (select count(*) from password_reset_codes)
+    )) as digest`,
+  );
+  return row!.digest;
+}
+
+async function person(email: string): Promise<Person> {
+  const [user] = await sqlRows<{ id: number; email: string; full_name: string; active_group_id: number | null }>(
+    server.app.db,
+    sql`select id, email, full_name, active_group_id from users where email = ${email}`,
+  );
+  const memberships = await sqlRows<{ group_id: number }>(server.app.db, sql`select group_id from memberships where user_id = ${user!.id}`);
+  return {
+    userId: Number(user!.id),
+    email: user!.email,
+    fullName: user!.full_name,
+    activeGroupId: user!.active_group_id === null ? null : Number(user!.active_group_id),
+    groupIds: memberships.map((membership) => Number(membership.group_id)),
+  };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  const group = await groupIdByCode(server.app.db, 'BJK6B2');
+  const otherGroup = await groupIdByCode(server.app.db, 'SCT482');
+  const noah = await membershipOf(server.app.db, 'noah@demo.se', 'BJK6B2');
+  const [draft] = await sqlRows<{ id: number }>(server.app.db, sql`select id from payouts where status = 'draft' order by id limit 1`);
+  const [link] = await sqlRows<{ link_code: string }>(server.app.db, sql`select link_code from memberships where id = ${noah.id}`);
+  const unattributed = await insertOrder(server.app.db, { membership: null, orderedAt: new Date(), lines: [{ amountOre: 14900 }] });
+  const people = {} as Context['people'];
+  for (const [role, email] of Object.entries(PEOPLE) as [Exclude<Role, 'guest'>, string][]) {
+    people[role] = await person(email);
+    tokens.set(role, await server.login(email));
+  }
+  context = {
+    group,
+    otherGroup,
+    sellerUserId: noah.userId,
+    draftPayoutId: Number(draft!.id),
+    unattributedOrderId: unattributed.id,
+    sellerMembershipId: noah.id,
+    linkCode: link!.link_code,
+    people,
+  };
+});
+afterAll(() => server.close());
+
+describe('the permission matrix', () => {
+  it('has an entry for every route of the server, and no entry for a route that is gone', () => {
+    const routes = routeTable(server);
+    expect(routes.length).toBeGreaterThan(30);
+    const covered = new Set(
+      Object.keys(matrix(context, server)).flatMap((key) => (key.startsWith('GET ') ? [key, `HEAD ${key.slice(4)}`] : [key])),
+    );
+    expect(
+      routes.filter((route) => !covered.has(route)),
+      'vägar som saknar en rad i behörighetsmatrisen',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !routes.includes(route)),
+      'rader i matrisen för vägar som inte finns',
+    ).toEqual([]);
+  });
+
+  it('gives each role exactly its outcome on every route, changes nothing when it refuses, and shows only the caller its own data', async () => {
+    const failures: string[] = [];
+    for (const [key, probes] of Object.entries(matrix(context, server))) {
+      const [method, routePath] = key.split(' ') as [string, string];
+      const methods = method === 'GET' ? ['GET', 'HEAD'] : [method];
+      for (const probe of probes) {
+        for (const role of ROLES) {
+          for (const sent of methods) {
+            const before = await fingerprint();
+            const body = sent === 'HEAD' ? undefined : probe.body?.(role);
+            const token = tokens.get(role);
+            // Not followed: a personal link's redirect to the shop is itself the outcome.
+            const response = await fetch(server.url + probe.path, {
+              method: sent,
+              redirect: 'manual',
+              headers: {
+                ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+                ...(token ? { authorization: `Bearer ${token}` } : {}),
+                ...probe.headers,
+              },
+              body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+            });
+            // Read whole, so no answer (a PDF, a CSV stream) is left half-sent when the server closes.
+            const text = await response.text();
+            const where = `${sent} ${routePath}${probe.label ? ` (${probe.label})` : ''} som ${role}`;
+            if (response.status !== probe.expect[role]) {
+              failures.push(`${where}: ${response.status}, väntade ${probe.expect[role]} ${text.slice(0, 200)}`);
+              continue;
+            }
+            if (response.status === 401 || response.status === 403) {
+              if ((await fingerprint()) !== before) failures.push(`${where}: nekades men ändrade data`);
+            }
+            if (role !== 'guest' && probe.check && sent === 'GET' && response.ok) await probe.check(role, text);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
