@@ -183,6 +183,32 @@ describe('forgot-password', () => {
   });
 });
 
+describe('webhooks', () => {
+  it('allow 1200 deliveries a minute from one address, then 429', async () => {
+    const address = randomAddress();
+    const statuses: number[] = [];
+    // Unsigned: refused after the count, which is what is under test here.
+    for (let batch = 0; batch < 24; batch++) {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          server.request('POST', '/api/webhooks/shopify', {
+            body: { id: 1 },
+            headers: { ...from(address), 'x-shopify-topic': 'orders/create' },
+          }),
+        ),
+      );
+      statuses.push(...responses.map((response) => response.status));
+    }
+    expect(statuses).toEqual(Array(1200).fill(401));
+    await expectSwedish429(
+      await server.request('POST', '/api/webhooks/shopify', {
+        body: { id: 1 },
+        headers: { ...from(address), 'x-shopify-topic': 'orders/create' },
+      }),
+    );
+  });
+});
+
 function redisReachable(): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
