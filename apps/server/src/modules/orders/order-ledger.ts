@@ -7,7 +7,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { orderLines, orders, products } from '../../db/schema.js';
+import { groups, orderLines, orders, payouts, products } from '../../db/schema.js';
+import { stockholmDayStart } from '../../lib/dates.js';
 import { commissionOre } from '../../lib/money.js';
 import type { TShopifyRefund } from '../shopify/shopify-payloads.js';
 import { reversalOf, type LineFigures, type SaleLineDraft } from './shopify-order.js';
@@ -45,10 +46,28 @@ export const storedOrderColumns = {
   state: orders.state,
 };
 
+/**
+ * When a line for `groupId` that happened at `instant` is booked. Never inside a period a payout
+ * of the group already covers, since every later payout would pass it by: such a line (a late
+ * delivery, a refund replayed, an order assigned by hand) is booked on the first day after the
+ * group's latest payout, so the next payout settles it. The share lock on the group waits for a
+ * payout being created for it right now (create-payout locks the group row for update).
+ */
+export async function bookingInstant(tx: Tx, groupId: number | null, instant: Date): Promise<Date> {
+  if (groupId === null) return instant;
+  await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('share');
+  const periods = await tx.select({ from: payouts.periodFrom, to: payouts.periodTo }).from(payouts).where(eq(payouts.groupId, groupId));
+  const covered = periods.some((period) => instant >= stockholmDayStart(period.from) && instant < stockholmDayStart(period.to, 1));
+  if (!covered) return instant;
+  const latestTo = periods.reduce((latest, period) => (period.to > latest ? period.to : latest), periods[0]!.to);
+  return stockholmDayStart(latestTo, 1);
+}
+
 /** Sale lines, each with its commission at the product's rate or the configured default. */
 export async function insertSaleLines(tx: Tx, order: StoredOrder, drafts: SaleLineDraft[], defaultCommissionBps: number): Promise<number> {
   if (drafts.length === 0) return 0;
   const catalogue = await productsOf(tx, drafts);
+  const bookedAt = await bookingInstant(tx, order.groupId, order.orderedAt);
   const inserted = await tx
     .insert(orderLines)
     .values(
@@ -68,7 +87,7 @@ export async function insertSaleLines(tx: Tx, order: StoredOrder, drafts: SaleLi
           commissionOre: commissionOre(draft.amountOre, product?.commissionBps ?? defaultCommissionBps),
           groupId: order.groupId,
           membershipId: order.membershipId,
-          bookedAt: order.orderedAt,
+          bookedAt,
         };
       }),
     )
@@ -179,7 +198,7 @@ async function insertReversal(
       commissionOre: -options.figures.commissionOre,
       groupId: order.groupId,
       membershipId: order.membershipId,
-      bookedAt: options.bookedAt,
+      bookedAt: await bookingInstant(tx, order.groupId, options.bookedAt),
     })
     .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
     .returning({ id: orderLines.id });
