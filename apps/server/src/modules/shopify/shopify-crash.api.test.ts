@@ -121,9 +121,14 @@ describe('a server killed during a delivery', () => {
     await holder?.end();
     const [afterKill] = await eventState('krasch-2');
     expect(afterKill!.stored).toBe(1);
-    // PGlite cannot be held from outside the process: there the order is large enough that its
-    // processing is still running when the kill lands.
-    expect({ processed: afterKill!.processed, answer: await inFlight }).toEqual({ processed: 0, answer: 'avbruten' });
+    if (postgres) {
+      expect({ processed: afterKill!.processed, answer: await inFlight }).toEqual({ processed: 0, answer: 'avbruten' });
+    } else {
+      // PGlite cannot be held from outside the process: the order is large so that its processing
+      // is usually still running when the kill lands, but on a busy machine it may have finished.
+      // Either way the redelivery below must leave exactly one order.
+      await inFlight;
+    }
 
     server = await startServer();
     expect((await sendShopifyWebhook(server.url, 'orders/create', second, { webhookId: 'krasch-2' })).status).toBe(200);
