@@ -83,10 +83,10 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
       <table aria-labelledby={titleId} className="w-full border-collapse text-left text-sm">
         <THead>
           <Tr>
-            <Th className="w-14 px-3 sm:px-5">Plats</Th>
-            <Th className="px-3">Säljare</Th>
-            <Th className="px-3 text-right">Försäljning</Th>
-            <Th className="px-3 text-right sm:pr-5">Intjäning</Th>
+            <Th className="w-12 pl-4 pr-1 sm:w-14 sm:px-5">Plats</Th>
+            <Th className="px-2 sm:px-3">Säljare</Th>
+            <Th className="px-2 text-right sm:px-3">Försäljning</Th>
+            <Th className="pl-2 pr-4 text-right sm:px-3 sm:pr-5">Intjäning</Th>
           </Tr>
         </THead>
         <TBody>
@@ -95,18 +95,18 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
             const isMe = item.user_id === currentUserId;
             return (
               <Tr key={item.user_id} className={cn(rank <= 5 && 'bg-amber-50/60', isMe && 'bg-sky-50')}>
-                <Td className="px-3 py-2 sm:px-5">
+                <Td className="py-2 pl-4 pr-1 sm:px-5">
                   <RankBadge rank={rank} />
                 </Td>
-                <Td className={cn('px-3 py-2', rank <= 5 && 'font-semibold')}>
+                <Td className={cn('px-2 py-2 sm:px-3', rank <= 5 && 'font-semibold')}>
                   <span className="inline-flex flex-wrap items-center gap-2">
                     {rank === 1 && <Trophy className="size-4 text-amber-700" aria-hidden="true" />}
                     {item.seller_name}
                     {isMe && <Badge variant="brand">Du</Badge>}
                   </span>
                 </Td>
-                <Td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatSek(item.sales)}</Td>
-                <Td className="px-3 py-2 text-right tabular-nums whitespace-nowrap sm:pr-5">{formatSek(item.commission)}</Td>
+                <Td className="px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3">{formatSek(item.sales)}</Td>
+                <Td className="py-2 pl-2 pr-4 text-right tabular-nums whitespace-nowrap sm:px-3 sm:pr-5">{formatSek(item.commission)}</Td>
               </Tr>
             );
           })}
