@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { oreAsDecimalComma } from './export-group-csv.js';
+import { groupCsvWriter, oreAsDecimalComma, type CsvRecord } from './export-group-csv.js';
 
 describe('oreAsDecimalComma', () => {
   it('writes öre as the number Swedish Excel reads: decimal comma, two decimals, no grouping', () => {
@@ -13,5 +16,88 @@ describe('oreAsDecimalComma', () => {
       '-0,05',
       '-149,50',
     ]);
+  });
+});
+
+/** Characters that break naive CSV (separators, quotes, line ends) or start a spreadsheet formula. */
+const TRICKY = [
+  ';',
+  ',',
+  '"',
+  "'",
+  '\r',
+  '\n',
+  '\r\n',
+  '\t',
+  '=',
+  '+',
+  '-',
+  '@',
+  '\uFF1D',
+  '\uFF0B',
+  '\uFF0D',
+  '\uFF20',
+  ' ',
+  'Å',
+  'ö',
+  '🙂',
+  'a',
+  '1',
+];
+const text = fc.oneof(fc.string({ unit: fc.constantFrom(...TRICKY), maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 12 }));
+/** A cell Excel runs as a formula when it starts with one of these (OWASP CSV injection, and their full-width forms). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Fields in the export's column order. */
+const record = fc.record({
+  seller: text,
+  role: text,
+  order: text,
+  orderedAt: text,
+  kind: text,
+  product: text,
+  quantity: fc.integer({ min: -1000, max: 1000 }),
+  amountOre: fc.integer({ min: -100_000_000, max: 100_000_000 }),
+  commissionOre: fc.integer({ min: -25_000_000, max: 25_000_000 }),
+  bookedAt: text,
+  payoutId: fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 2_147_483_647 })),
+}) satisfies fc.Arbitrary<CsvRecord>;
+
+async function writeCsv(records: CsvRecord[]): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of Readable.from(records).pipe(groupCsvWriter())) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const TEXT_COLUMNS = ['seller', 'role', 'order', 'orderedAt', 'kind', 'product', 'bookedAt'] as const;
+
+describe('groupCsvWriter (property)', () => {
+  it('keeps every cell whole whatever its text holds, and no text cell can start a formula', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 15 }), async (records) => {
+        const csv = await writeCsv(records);
+        expect(csv.startsWith('\uFEFF')).toBe(true);
+        const [header, ...rows] = parse(csv, { bom: true, delimiter: ';', record_delimiter: '\r\n' }) as string[][];
+        expect(header).toHaveLength(11);
+        expect(rows).toHaveLength(records.length);
+        rows.forEach((row, index) => {
+          const written = records[index]!;
+          expect(row).toHaveLength(11);
+          const cells = Object.fromEntries(Object.keys(written).map((key, column) => [key, row[column]!]));
+          for (const column of TEXT_COLUMNS) {
+            const original = String(written[column]);
+            expect(cells[column]).toBe(FORMULA_START.test(original) ? `'${original}` : original);
+          }
+          // Numbers stay numbers Excel can add up, a refund's minus sign included.
+          expect(cells.quantity).toBe(String(written.quantity));
+          for (const column of ['amountOre', 'commissionOre'] as const) {
+            expect(cells[column]).toMatch(/^-?\d+,\d{2}$/);
+            expect(Math.round(Number(cells[column]!.replace(',', '.')) * 100)).toBe(written[column]);
+          }
+          expect(cells.payoutId).toBe(String(written.payoutId));
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -27,7 +27,7 @@ const COLUMNS = [
   { key: 'payoutId', header: 'Avräkning' },
 ] as const;
 
-type CsvRecord = Record<(typeof COLUMNS)[number]['key'], string | number>;
+export type CsvRecord = Record<(typeof COLUMNS)[number]['key'], string | number>;
 
 const MONEY_COLUMNS = new Set<string>(['amountOre', 'commissionOre']);
 
@@ -36,6 +36,24 @@ export function oreAsDecimalComma(ore: number): string {
   const sign = ore < 0 ? '-' : '';
   const absolute = Math.abs(ore);
   return `${sign}${Math.floor(absolute / 100)},${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The export's CSV writer (records in, text out): Swedish Excel's dialect, and a text cell that
+ * Excel would run as a formula gets a leading apostrophe; numbers are written as numbers.
+ */
+export function groupCsvWriter() {
+  return stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    header: true,
+    columns: COLUMNS.map((column) => ({ key: column.key, header: column.header })),
+    escape_formulas: true,
+    cast: {
+      number: (value, context) => (MONEY_COLUMNS.has(String(context.column)) ? oreAsDecimalComma(value) : String(value)),
+    },
+  });
 }
 
 /**
@@ -131,18 +149,7 @@ export async function exportGroupCsv(
   if (!group) throw groupNotFound();
   await writeAudit(db, { actorUserId: options.actorUserId, action: 'group.export', targetType: 'group', targetId: group.id });
 
-  const csv = stringify({
-    bom: true,
-    delimiter: ';',
-    record_delimiter: 'windows',
-    header: true,
-    columns: COLUMNS.map((column) => ({ key: column.key, header: column.header })),
-    escape_formulas: true,
-    cast: {
-      number: (value, context) => (MONEY_COLUMNS.has(String(context.column)) ? oreAsDecimalComma(value) : String(value)),
-    },
-  });
-  const stream = pipeline(Readable.from(groupLineRecords(db, group.id)), csv, (error) => {
+  const stream = pipeline(Readable.from(groupLineRecords(db, group.id)), groupCsvWriter(), (error) => {
     if (!error) return;
     // A closed browser tab ends the stream early too; only a failing query is an error.
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
