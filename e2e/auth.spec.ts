@@ -37,6 +37,10 @@ test.describe('sign-in', () => {
     await page.goto('/login?expired=1');
     await expect(page.getByText('Din session har gått ut')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('saljportalen.token'))).toBeNull();
+    // The refresh cookie is revoked as well: a signed-in page does not quietly sign back in.
+    await expect.poll(async () => (await page.request.post('/api/auth/refresh')).status()).toBe(401);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('a signed-out visitor is sent from the dashboard to login', async ({ page }) => {

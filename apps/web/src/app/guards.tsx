@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { clearSession, getToken, getValidToken } from '@/lib/session';
 import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
+import { logout } from '@/features/auth/api/logout';
 
 function CheckingAccess() {
   return (
@@ -18,7 +19,12 @@ function CheckingAccess() {
 export function GuestOnly() {
   const [params] = useSearchParams();
   const location = useLocation();
-  if (location.pathname === paths.login && params.get('expired') === '1') clearSession();
+  const endsSession = location.pathname === paths.login && params.get('expired') === '1';
+  if (endsSession) clearSession();
+  useEffect(() => {
+    // The refresh cookie goes too, or the next signed-in page would quietly start a new session.
+    if (endsSession) void logout();
+  }, [endsSession]);
   return getToken() ? <Navigate to={paths.dashboard} replace /> : <Outlet />;
 }
 
