@@ -36,8 +36,58 @@ const DEMO_PRODUCTS = [
   ['Doftljus av rapsvax', 'Brinner i 30 timmar, doft av äpple och kanel.', 12900],
 ] as const;
 
-const FIRST_NAMES = ['Elsa', 'Noah', 'Alice', 'William', 'Maja', 'Hugo', 'Vera', 'Liam', 'Astrid', 'Oscar', 'Selma', 'Lucas', 'Ebba', 'Elias', 'Alma', 'Adam', 'Wilma', 'Nils', 'Saga', 'Axel', 'Ella', 'Leo', 'Freja', 'Ludvig', 'Stella', 'Sixten', 'Ines', 'Melvin', 'Juni', 'Otto'];
-const LAST_NAMES = ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson', 'Pettersson', 'Jonsson', 'Lindberg', 'Åberg', 'Öberg', 'Lindqvist', 'Bergström', 'Söderberg'];
+const FIRST_NAMES = [
+  'Elsa',
+  'Noah',
+  'Alice',
+  'William',
+  'Maja',
+  'Hugo',
+  'Vera',
+  'Liam',
+  'Astrid',
+  'Oscar',
+  'Selma',
+  'Lucas',
+  'Ebba',
+  'Elias',
+  'Alma',
+  'Adam',
+  'Wilma',
+  'Nils',
+  'Saga',
+  'Axel',
+  'Ella',
+  'Leo',
+  'Freja',
+  'Ludvig',
+  'Stella',
+  'Sixten',
+  'Ines',
+  'Melvin',
+  'Juni',
+  'Otto',
+];
+const LAST_NAMES = [
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Lindberg',
+  'Åberg',
+  'Öberg',
+  'Lindqvist',
+  'Bergström',
+  'Söderberg',
+];
 
 /** A small deterministic generator, so every demo database has the same figures. */
 function mulberry32(seed: number) {
@@ -92,14 +142,19 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
       for (let i = 0; i < size; i++) {
         const first = FIRST_NAMES[nameIndex % FIRST_NAMES.length]!;
         const last = LAST_NAMES[(nameIndex * 7) % LAST_NAMES.length]!;
-        const email = nameIndex < 2 ? `${first.toLowerCase()}@demo.se` : `${first.toLowerCase()}.${last.toLowerCase().replace(/å|ä/g, 'a').replace(/ö/g, 'o')}@demo.se`;
+        const email =
+          nameIndex < 2
+            ? `${first.toLowerCase()}@demo.se`
+            : `${first.toLowerCase()}.${last.toLowerCase().replace(/å|ä/g, 'a').replace(/ö/g, 'o')}@demo.se`;
         people.push({ email, fullName: `${first} ${last}`, phone: null, groupIndex, role: 'seller' });
         nameIndex++;
       }
     });
     const insertedUsers = await tx
       .insert(users)
-      .values(people.map((p) => ({ email: p.email, passwordHash, fullName: p.fullName, phone: p.phone, activeGroupId: groupIds[p.groupIndex]! })))
+      .values(
+        people.map((p) => ({ email: p.email, passwordHash, fullName: p.fullName, phone: p.phone, activeGroupId: groupIds[p.groupIndex]! })),
+      )
       .returning({ id: users.id, email: users.email });
     const userIdByEmail = new Map(insertedUsers.map((u) => [u.email, u.id]));
 
@@ -110,7 +165,12 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
       linkCode: `DEMO${String(i + 1).padStart(4, '0')}`,
     }));
     // Elsa sells for her class and for her football team.
-    membershipValues.push({ userId: userIdByEmail.get(DEMO_LOGINS[2].email)!, groupId: groupIds[1]!, role: 'seller', linkCode: 'DEMO0099' });
+    membershipValues.push({
+      userId: userIdByEmail.get(DEMO_LOGINS[2].email)!,
+      groupId: groupIds[1]!,
+      role: 'seller',
+      linkCode: 'DEMO0099',
+    });
     const insertedMemberships = await tx
       .insert(memberships)
       .values(membershipValues)
@@ -118,7 +178,14 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
 
     const insertedProducts = await tx
       .insert(products)
-      .values(DEMO_PRODUCTS.map(([title, description, priceOre], i) => ({ title, description, priceOre, sku: `SP-${String(i + 1).padStart(3, '0')}` })))
+      .values(
+        DEMO_PRODUCTS.map(([title, description, priceOre], i) => ({
+          title,
+          description,
+          priceOre,
+          sku: `SP-${String(i + 1).padStart(3, '0')}`,
+        })),
+      )
       .returning({ id: products.id, title: products.title, priceOre: products.priceOre });
 
     // Orders: every membership sells something; admins sell a little too.
@@ -153,11 +220,20 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
     });
     // Inserted in date order so order names rise with time, as in a real shop.
     const order = orderRows.map((_, i) => i).sort((a, b) => orderRows[a]!.orderedAt.getTime() - orderRows[b]!.orderedAt.getTime());
-    const sortedOrders = order.map((i, rank) => ({ ...orderRows[i]!, orderName: `#${1001 + rank}`, shopifyOrderId: 5_500_000_000_000 + rank }));
+    const sortedOrders = order.map((i, rank) => ({
+      ...orderRows[i]!,
+      orderName: `#${1001 + rank}`,
+      shopifyOrderId: 5_500_000_000_000 + rank,
+    }));
     const sortedLines = order.map((i) => lineDrafts[i]!);
     const insertedOrders: { id: number }[] = [];
     for (let start = 0; start < sortedOrders.length; start += 200) {
-      insertedOrders.push(...(await tx.insert(orders).values(sortedOrders.slice(start, start + 200)).returning({ id: orders.id })));
+      insertedOrders.push(
+        ...(await tx
+          .insert(orders)
+          .values(sortedOrders.slice(start, start + 200))
+          .returning({ id: orders.id })),
+      );
     }
     const lineRows = sortedLines.flatMap((lines, i) =>
       lines.map((l, lineIndex) => {
@@ -185,14 +261,33 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
 
     // A paid payout that settled the archived class's whole season, and a draft for 6B's first month.
     const periods = [
-      { groupId: groupIds[3]!, from: stockholmDate(new Date(now.getTime() - 100 * 86_400_000)), to: stockholmDate(now), status: 'paid' as const },
-      { groupId: groupIds[0]!, from: stockholmDate(new Date(now.getTime() - 95 * 86_400_000)), to: stockholmDate(new Date(now.getTime() - 60 * 86_400_000)), status: 'draft' as const },
+      {
+        groupId: groupIds[3]!,
+        from: stockholmDate(new Date(now.getTime() - 100 * 86_400_000)),
+        to: stockholmDate(now),
+        status: 'paid' as const,
+      },
+      {
+        groupId: groupIds[0]!,
+        from: stockholmDate(new Date(now.getTime() - 95 * 86_400_000)),
+        to: stockholmDate(new Date(now.getTime() - 60 * 86_400_000)),
+        status: 'draft' as const,
+      },
     ];
     for (const period of periods) {
-      const settlement = await createPayout(tx, { groupId: period.groupId, from: period.from, to: period.to, autoArchive: false, actorUserId: null });
+      const settlement = await createPayout(tx, {
+        groupId: period.groupId,
+        from: period.from,
+        to: period.to,
+        autoArchive: false,
+        actorUserId: null,
+      });
       if (settlement.created && period.status === 'paid') await markPayoutPaid(tx, { payoutId: settlement.payoutId, actorUserId: null });
     }
-    options.log?.info({ groups: groupIds.length, users: insertedUsers.length, orders: insertedOrders.length, lines: lineRows.length }, 'demodata skapad');
+    options.log?.info(
+      { groups: groupIds.length, users: insertedUsers.length, orders: insertedOrders.length, lines: lineRows.length },
+      'demodata skapad',
+    );
     return true;
   });
 }

@@ -21,7 +21,8 @@ const stockholmWallClock = (instant: Date) => {
 };
 
 /** Calendar arithmetic on dates as such, free of any time zone. */
-const addCalendarDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
+const addCalendarDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
 
 /** The EU rule: summer time starts on the last Sunday of March and ends on the last Sunday of October. */
 const lastSunday = (year: number, month: number) => {

@@ -17,8 +17,7 @@ export interface CreatePayoutOptions {
 }
 
 export type CreatePayoutResult =
-  | { created: true; payoutId: number; commissionOre: number; autoArchived: boolean }
-  | { created: false; reason: TPayoutNotCreatedReason };
+  { created: true; payoutId: number; commissionOre: number; autoArchived: boolean } | { created: false; reason: TPayoutNotCreatedReason };
 
 /**
  * Settles every unsettled order line of a group booked inside the period into one new payout

@@ -57,7 +57,12 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
 
   const sellers = new Map<number | null, { name: string; orderIds: Set<number>; salesOre: number; commissionOre: number }>();
   for (const line of lines) {
-    const seller = sellers.get(line.membershipId) ?? { name: line.sellerName ?? UNKNOWN_SELLER, orderIds: new Set(), salesOre: 0, commissionOre: 0 };
+    const seller = sellers.get(line.membershipId) ?? {
+      name: line.sellerName ?? UNKNOWN_SELLER,
+      orderIds: new Set(),
+      salesOre: 0,
+      commissionOre: 0,
+    };
     seller.orderIds.add(line.orderId);
     seller.salesOre += line.amountOre;
     seller.commissionOre += line.commissionOre;
@@ -67,7 +72,12 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
   return {
     ...payout,
     sellers: [...sellers.values()]
-      .map((seller) => ({ name: seller.name, ordersCount: seller.orderIds.size, salesOre: seller.salesOre, commissionOre: seller.commissionOre }))
+      .map((seller) => ({
+        name: seller.name,
+        ordersCount: seller.orderIds.size,
+        salesOre: seller.salesOre,
+        commissionOre: seller.commissionOre,
+      }))
       .sort((a, b) => b.commissionOre - a.commissionOre || a.name.localeCompare(b.name, 'sv')),
     lines: lines.map((line) => ({ ...line, sellerName: line.sellerName ?? UNKNOWN_SELLER })),
   };

@@ -95,7 +95,10 @@ async function addLines(orderId: number, groupId: number, membershipId: number, 
 
 async function createPayoutRequest(body: Record<string, unknown>) {
   const response = await server.request('POST', '/api/admin/payouts', { token: adminToken, body: { auto_archive: false, ...body } });
-  return { status: response.status, body: (await response.json()) as TCreatePayoutResponse & { error?: { code: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as TCreatePayoutResponse & { error?: { code: string; message: string } },
+  };
 }
 
 async function listPayouts(query = '') {
@@ -179,7 +182,12 @@ describe('creating a payout: validation', () => {
       await createPayoutRequest({ group_id: 1, from: "2025-01-01'; drop table payouts; --", to: '2025-01-31' }),
     ];
     expect(cases.map((c) => c.status)).toEqual([400, 400, 400, 400]);
-    expect(cases.map((c) => c.body.error!.message)).toEqual(['Ogiltigt datum', 'Ogiltig grupp', 'Ogiltig grupp', 'Ange datum som ÅÅÅÅ-MM-DD']);
+    expect(cases.map((c) => c.body.error!.message)).toEqual([
+      'Ogiltigt datum',
+      'Ogiltig grupp',
+      'Ogiltig grupp',
+      'Ange datum som ÅÅÅÅ-MM-DD',
+    ]);
   });
 
   it('answers 404 for a group that does not exist', async () => {
@@ -217,7 +225,9 @@ describe('creating a payout: what gets settled', () => {
       ]);
     }
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => createPayoutRequest({ group_id: groupId, from: '2025-02-01', to: '2025-02-28' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createPayoutRequest({ group_id: groupId, from: '2025-02-01', to: '2025-02-28' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const created = answers.filter((a) => a.body.created);
     expect(created).toHaveLength(1);
@@ -238,7 +248,9 @@ describe('creating a payout: what gets settled', () => {
     const groupId = await createGroup();
     const seller = await addSeller(groupId, 'Cilla Lönn');
     for (let day = 1; day <= 30; day++) {
-      await addOrder(groupId, seller, `2025-04-${String(day).padStart(2, '0')}T09:00:00Z`, [{ amountOre: 10_000 + day * 100, commissionOre: 2_500 + day * 25 }]);
+      await addOrder(groupId, seller, `2025-04-${String(day).padStart(2, '0')}T09:00:00Z`, [
+        { amountOre: 10_000 + day * 100, commissionOre: 2_500 + day * 25 },
+      ]);
     }
     const periods = [
       ['2025-04-01', '2025-04-15'],
@@ -248,9 +260,7 @@ describe('creating a payout: what gets settled', () => {
       ['2025-03-01', '2025-04-12'],
       ['2025-04-18', '2025-05-31'],
     ];
-    const answers = await Promise.all(
-      [...periods, ...periods].map(([from, to]) => createPayoutRequest({ group_id: groupId, from, to })),
-    );
+    const answers = await Promise.all([...periods, ...periods].map(([from, to]) => createPayoutRequest({ group_id: groupId, from, to })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
 
     // Each payout's stored figures are exactly those of the lines pointing at it: no line is
@@ -278,12 +288,16 @@ describe('creating a payout: what gets settled', () => {
     expect(august.body.created).toBe(true);
 
     // The customer returns one product in September; the refund line keeps its own booking time.
-    await addLines(orderId, groupId, seller, '2025-09-03T15:00:00Z', [{ amountOre: -8_900, commissionOre: -2_225, kind: 'refund', title: 'Tandborstar i bambu 4-pack' }]);
+    await addLines(orderId, groupId, seller, '2025-09-03T15:00:00Z', [
+      { amountOre: -8_900, commissionOre: -2_225, kind: 'refund', title: 'Tandborstar i bambu 4-pack' },
+    ]);
     await addOrder(groupId, seller, '2025-09-10T08:00:00Z', [{ amountOre: 10_900, commissionOre: 2_725 }]);
     const september = await createPayoutRequest({ group_id: groupId, from: '2025-08-01', to: '2025-09-30' });
     expect(september.body.created).toBe(true);
 
-    const [refund] = await rows<{ payout_id: number }>(sql`select payout_id from order_lines where order_id = ${orderId} and kind = 'refund'`);
+    const [refund] = await rows<{ payout_id: number }>(
+      sql`select payout_id from order_lines where order_id = ${orderId} and kind = 'refund'`,
+    );
     expect(refund!.payout_id).toBe(september.body.id);
     const totals = await groupCommissionOre(groupId);
     expect(totals).toEqual({ lines: totals.payouts, settled: totals.payouts, payouts: totals.payouts });
@@ -310,13 +324,19 @@ describe('creating a payout: what gets settled', () => {
       springBeforeFirstDay: '2025-03-23T22:50:00Z', // 2025-03-23 23:50 CET: outside
     };
     const orderIds = Object.fromEntries(
-      await Promise.all(Object.entries(instants).map(async ([name, at]) => [name, await addOrder(groupId, seller, at, [{ amountOre: 10_000, commissionOre: 2_500 }])] as const)),
+      await Promise.all(
+        Object.entries(instants).map(
+          async ([name, at]) => [name, await addOrder(groupId, seller, at, [{ amountOre: 10_000, commissionOre: 2_500 }])] as const,
+        ),
+      ),
     );
 
     const autumn = await createPayoutRequest({ group_id: groupId, from: '2025-10-20', to: '2025-10-26' });
     const spring = await createPayoutRequest({ group_id: groupId, from: '2025-03-24', to: '2025-03-30' });
     const settledIn = async (payoutId: number | null) =>
-      (await rows<{ order_id: number }>(sql`select order_id from order_lines where payout_id = ${payoutId} order by order_id`)).map((row) => Number(row.order_id));
+      (await rows<{ order_id: number }>(sql`select order_id from order_lines where payout_id = ${payoutId} order by order_id`)).map((row) =>
+        Number(row.order_id),
+      );
     expect(await settledIn(autumn.body.id)).toEqual([orderIds.autumnFirstDayEarly, orderIds.autumnLastDayLate].sort((a, b) => a! - b!));
     expect(await settledIn(spring.body.id)).toEqual([orderIds.springLastDayLate, orderIds.springFirstDayEarly].sort((a, b) => a! - b!));
     expect(autumn.body.amount).toBe(50);
@@ -337,7 +357,10 @@ describe('creating a payout: what gets settled', () => {
     expect(stillActive!.archived).toBe(false);
 
     // The web's default: auto_archive left out means on (spec §9).
-    const response = await server.request('POST', '/api/admin/payouts', { token: adminToken, body: { group_id: groupId, from: '2025-07-01', to: '2025-07-31' } });
+    const response = await server.request('POST', '/api/admin/payouts', {
+      token: adminToken,
+      body: { group_id: groupId, from: '2025-07-01', to: '2025-07-31' },
+    });
     const archiving = (await response.json()) as TCreatePayoutResponse;
     expect(archiving).toMatchObject({ created: true, auto_archived: true });
     // The same transaction id wrote the group, the payout, its lines and both audit entries.
@@ -383,7 +406,11 @@ describe('marking a payout paid', () => {
     await addOrder(groupId, seller, '2025-01-15T10:00:00Z', [{ amountOre: 5_900, commissionOre: 1_475 }]);
     const { body } = await createPayoutRequest({ group_id: groupId, from: '2025-01-01', to: '2025-01-31' });
     const statuses = await Promise.all(
-      Array.from({ length: 8 }, async () => (await server.request('PATCH', `/api/admin/payouts/${body.id}`, { token: adminToken, body: { status: 'paid' } })).status),
+      Array.from(
+        { length: 8 },
+        async () =>
+          (await server.request('PATCH', `/api/admin/payouts/${body.id}`, { token: adminToken, body: { status: 'paid' } })).status,
+      ),
     );
     expect(statuses.sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
   });
@@ -402,12 +429,20 @@ describe('marking a payout paid', () => {
 describe('listing payouts', () => {
   it('answers every payout with the spec §3 fields and the figures stored for it', async () => {
     const listed = await listPayouts();
-    const stored = await rows<{ id: number; group_name: string; period_from: string; period_to: string; orders_count: number; commission: string; status: string }>(sql`
+    const stored = await rows<{
+      id: number;
+      group_name: string;
+      period_from: string;
+      period_to: string;
+      orders_count: number;
+      commission: string;
+      status: string;
+    }>(sql`
       select p.id, g.name as group_name, p.period_from::text, p.period_to::text, p.orders_count, p.commission_ore::text as commission, p.status::text
       from payouts p join groups g on g.id = p.group_id order by p.created_at desc, p.id desc`);
-    expect(listed.map((p) => [p.id, p.group_name, p.period_from, p.period_to, p.orders_count, Math.round(p.total_commission * 100), p.status])).toEqual(
-      stored.map((p) => [p.id, p.group_name, p.period_from, p.period_to, p.orders_count, Number(p.commission), p.status]),
-    );
+    expect(
+      listed.map((p) => [p.id, p.group_name, p.period_from, p.period_to, p.orders_count, Math.round(p.total_commission * 100), p.status]),
+    ).toEqual(stored.map((p) => [p.id, p.group_name, p.period_from, p.period_to, p.orders_count, Number(p.commission), p.status]));
     expect(listed.find((p) => p.group_name === 'Klass 9A Ekskolan')).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
   });
 
@@ -433,10 +468,14 @@ describe('listing payouts', () => {
     expect((await listPayouts('?status=paid')).map((p) => p.id)).toEqual(all.filter((p) => p.status === 'paid').map((p) => p.id));
 
     const groupId = all[0]!.group_id;
-    expect((await listPayouts(`?group_id=${groupId}&status=`)).map((p) => p.id)).toEqual(all.filter((p) => p.group_id === groupId).map((p) => p.id));
+    expect((await listPayouts(`?group_id=${groupId}&status=`)).map((p) => p.id)).toEqual(
+      all.filter((p) => p.group_id === groupId).map((p) => p.id),
+    );
 
     const overlapping = await listPayouts('?from=2025-04-10&to=2025-04-12');
-    expect(overlapping.map((p) => p.id)).toEqual(all.filter((p) => p.period_to >= '2025-04-10' && p.period_from <= '2025-04-12').map((p) => p.id));
+    expect(overlapping.map((p) => p.id)).toEqual(
+      all.filter((p) => p.period_to >= '2025-04-10' && p.period_from <= '2025-04-12').map((p) => p.id),
+    );
     expect(overlapping.length).toBeGreaterThan(0);
   });
 
@@ -463,7 +502,11 @@ describe('the payout PDF', () => {
       fs.rmSync(file);
     }
   };
-  const sekText = (ore: number) => `${(ore / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ').replace('.', ',')} kr`;
+  const sekText = (ore: number) =>
+    `${(ore / 100)
+      .toFixed(2)
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+      .replace('.', ',')} kr`;
 
   it('shows the group, the period, status, sellers, every line and the totals, over clean pages', async () => {
     const groupId = await createGroup('Klass 7Ö Åsskolan');
@@ -472,10 +515,16 @@ describe('the payout PDF', () => {
     for (let i = 0; i < 70; i++) {
       const name = `#Å${5000 + i}`;
       orderNames.push(name);
-      await addOrder(groupId, sellers[i % 2]!, `2025-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00Z`, [
-        { amountOre: 14_900 + i, commissionOre: 3_725 + i, title: 'Svensk honung 350 g från Västergötland' },
-        { amountOre: 6_500, commissionOre: 1_625, title: 'Tvål med havtorn' },
-      ], name);
+      await addOrder(
+        groupId,
+        sellers[i % 2]!,
+        `2025-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00Z`,
+        [
+          { amountOre: 14_900 + i, commissionOre: 3_725 + i, title: 'Svensk honung 350 g från Västergötland' },
+          { amountOre: 6_500, commissionOre: 1_625, title: 'Tvål med havtorn' },
+        ],
+        name,
+      );
     }
     const { body } = await createPayoutRequest({ group_id: groupId, from: '2025-11-01', to: '2025-11-30' });
     const [figures] = await rows<{ commission: string; sales: string }>(sql`
@@ -508,7 +557,9 @@ describe('the payout PDF', () => {
     expect(text.split('Orderrader (forts.)').length - 1).toBe(pages - 1);
 
     await server.request('PATCH', `/api/admin/payouts/${body.id}`, { token: adminToken, body: { status: 'paid' } });
-    const paid = pdfText(Buffer.from(await (await server.request('GET', `/api/admin/payouts/${body.id}/export.pdf`, { token: adminToken })).arrayBuffer()));
+    const paid = pdfText(
+      Buffer.from(await (await server.request('GET', `/api/admin/payouts/${body.id}/export.pdf`, { token: adminToken })).arrayBuffer()),
+    );
     expect(paid.text).toContain('Betald');
     expect(paid.text).toMatch(/Betald\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} av Sara Superadmin/);
   });

@@ -12,7 +12,10 @@ function readPdf(pdf: Buffer) {
   try {
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' }))![1]);
     const pageTexts = Array.from({ length: pages }, (_, i) =>
-      execFileSync('/usr/bin/pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' '),
+      execFileSync('/usr/bin/pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }).replace(
+        /[\u00a0\u202f]/g,
+        ' ',
+      ),
     );
     return { pages, pageTexts, text: pageTexts.join('\n') };
   } finally {

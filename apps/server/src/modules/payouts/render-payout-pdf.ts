@@ -94,7 +94,10 @@ export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.font('Helvetica').fillColor(MUTED).text(label, left, y, { width: 140 });
-    doc.font('Helvetica').fillColor(INK).text(value, left + 140, y, { width: contentWidth - 140 });
+    doc
+      .font('Helvetica')
+      .fillColor(INK)
+      .text(value, left + 140, y, { width: contentWidth - 140 });
     doc.moveDown(0.25);
   }
   doc.moveDown(0.5);
@@ -111,7 +114,9 @@ export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
     doc.fontSize(9);
     const heightOf = (cells: string[], bold: boolean) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-      return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * CELL_PADDING }))) + 2 * CELL_PADDING;
+      return (
+        Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * CELL_PADDING }))) + 2 * CELL_PADDING
+      );
     };
     const drawRow = (cells: string[], options: { bold?: boolean; fill?: string } = {}) => {
       const height = heightOf(cells, options.bold ?? false);
@@ -124,7 +129,12 @@ export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
         doc.text(cell, x + CELL_PADDING, y + CELL_PADDING, { width: column.width - 2 * CELL_PADDING, align: column.align ?? 'left' });
         x += column.width;
       });
-      doc.moveTo(left, y + height).lineTo(left + contentWidth, y + height).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .moveTo(left, y + height)
+        .lineTo(left + contentWidth, y + height)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
       doc.y = y + height;
     };
     const headers = columns.map((column) => column.header);

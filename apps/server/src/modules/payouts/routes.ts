@@ -22,27 +22,41 @@ export async function payoutsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireSuperadmin);
 
-  app.get('/api/admin/payouts', { schema: { querystring: ZPayoutListQuerySchema, response: { 200: ZPayoutListResponseSchema } } }, async (request) =>
-    listPayouts(app.db, {
-      status: request.query.status,
-      groupId: request.query.group_id,
-      from: request.query.from,
-      to: request.query.to,
-    }),
+  app.get(
+    '/api/admin/payouts',
+    { schema: { querystring: ZPayoutListQuerySchema, response: { 200: ZPayoutListResponseSchema } } },
+    async (request) =>
+      listPayouts(app.db, {
+        status: request.query.status,
+        groupId: request.query.group_id,
+        from: request.query.from,
+        to: request.query.to,
+      }),
   );
 
-  app.post('/api/admin/payouts', { schema: { body: ZCreatePayoutRequestSchema, response: { 200: ZCreatePayoutResponseSchema } } }, async (request) => {
-    const result = await createPayout(app.db, {
-      groupId: request.body.group_id,
-      from: request.body.from,
-      to: request.body.to,
-      autoArchive: request.body.auto_archive,
-      actorUserId: currentUser(request).id,
-    });
-    return result.created
-      ? { ok: true as const, created: true, id: result.payoutId, amount: oreToSek(result.commissionOre), auto_archived: result.autoArchived, raw: { reason: null } }
-      : { ok: true as const, created: false, id: null, amount: 0, auto_archived: false, raw: { reason: result.reason } };
-  });
+  app.post(
+    '/api/admin/payouts',
+    { schema: { body: ZCreatePayoutRequestSchema, response: { 200: ZCreatePayoutResponseSchema } } },
+    async (request) => {
+      const result = await createPayout(app.db, {
+        groupId: request.body.group_id,
+        from: request.body.from,
+        to: request.body.to,
+        autoArchive: request.body.auto_archive,
+        actorUserId: currentUser(request).id,
+      });
+      return result.created
+        ? {
+            ok: true as const,
+            created: true,
+            id: result.payoutId,
+            amount: oreToSek(result.commissionOre),
+            auto_archived: result.autoArchived,
+            raw: { reason: null },
+          }
+        : { ok: true as const, created: false, id: null, amount: 0, auto_archived: false, raw: { reason: result.reason } };
+    },
+  );
 
   app.patch(
     '/api/admin/payouts/:id',
