@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -34,6 +34,10 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: options.config.trustProxy,
     // Our own ids and Shopify's are numeric; nothing else needs query arrays or objects.
     routerOptions: { maxParamLength: 200 },
+    // A path the router refuses (bad percent-encoding, a parameter over maxParamLength) gets the
+    // API's own error shape and a Swedish message, like every other refusal.
+    frameworkErrors: (error, _request, reply: FastifyReply) =>
+      reply.status(error.statusCode ?? 400).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig adress' } }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,6 +16,7 @@ import type {
   TProfileResponse,
 } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
+import { routeTable } from './route-table.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -322,30 +323,6 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
   }
 }
 
-/**
- * `METHOD path` of every route, read from Fastify's own printout of its router
- * (`printRoutes({ commonPrefix: false })`: one node per line, children indented four columns
- * under the path they extend, methods in parentheses).
- */
-function routeTable(server: TestServer): string[] {
-  const printed = server.app.printRoutes({ commonPrefix: false });
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of printed.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) {
-      expect(line.trim(), `oväntad rad i routertabellen: ${line}`).toBe('');
-      continue;
-    }
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack.push(path);
-    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
-
 let server: TestServer;
 let context: Context;
 const tokens = new Map<Role, string | undefined>([['guest', undefined]]);
@@ -412,7 +389,7 @@ afterAll(() => server.close());
 
 describe('the permission matrix', () => {
   it('has an entry for every route of the server, and no entry for a route that is gone', () => {
-    const routes = routeTable(server);
+    const routes = routeTable(server.app);
     expect(routes.length).toBeGreaterThan(30);
     const covered = new Set(
       Object.keys(matrix(context, server)).flatMap((key) => (key.startsWith('GET ') ? [key, `HEAD ${key.slice(4)}`] : [key])),

@@ -1,0 +1,479 @@
+/**
+ * Issue 8, hostile input: every JSON endpoint of the route table (and every query string, and the
+ * Shopify webhook with valid signatures) gets random and hostile requests (wrong types, huge
+ * strings, odd unicode, nulls, prototype-pollution keys, broken JSON, odd ids in the path), from
+ * a fixed seed and a fixed number of cases. No answer may be a 5xx, and afterwards the ledger's
+ * invariants hold and no prototype was polluted. Also the group-code insertion under collisions.
+ */
+import crypto from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
+import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
+import { groupIdByCode, membershipOf, sqlRows } from './admin-fixtures.js';
+import { ledgerViolations } from './ledger-invariants.js';
+import { routeTable } from './route-table.js';
+import { TEST_WEBHOOK_SECRET, swedishOrder, swedishRefund } from './shopify-webhooks.js';
+import { startTestServer, type TestServer } from './test-server.js';
+
+const SEED = 20_261_122;
+const CASES_PER_BODY_ROUTE = 40;
+const CASES_PER_QUERY_ROUTE = 15;
+const WEBHOOK_CASES = 150;
+
+/** A JSON object kept as its entries, so that keys like `__proto__` reach the text as keys. */
+class JsonObject {
+  constructor(readonly entries: [string, Hostile][]) {}
+}
+type Hostile = string | number | boolean | null | Hostile[] | JsonObject;
+
+function toJson(value: Hostile): string {
+  if (value instanceof JsonObject) return `{${value.entries.map(([key, item]) => `${JSON.stringify(key)}:${toJson(item)}`).join(',')}}`;
+  if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
+  return JSON.stringify(value);
+}
+const fromPlain = (value: unknown): Hostile =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? new JsonObject(Object.entries(value).map(([key, item]) => [key, fromPlain(item)]))
+    : Array.isArray(value)
+      ? value.map(fromPlain)
+      : (value as Hostile);
+
+const FIELD_NAMES = [
+  'email',
+  'password',
+  'full_name',
+  'group_code',
+  'code',
+  'new_password',
+  'current_password',
+  'new_email',
+  'phone',
+  'group_id',
+  'show_leaderboard',
+  'group_name',
+  'admin',
+  'role',
+  'archived',
+  'name',
+  'from',
+  'to',
+  'auto_archive',
+  'status',
+  'membership_id',
+];
+const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+const hostileText = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      '\uD800',
+      "' OR 1=1 --",
+      "'; drop table users; --",
+      '<script>alert(1)</script>',
+      '=HYPERLINK("http://x")',
+      '../../../etc/passwd',
+      '${7*7}',
+      '{{7*7}}',
+      '%00',
+      'null',
+      'true',
+      '1e309',
+      '-0',
+      'ÅÄÖ åäö',
+      '🙂👨‍👩‍👧',
+      '\u202Eevil',
+      'a@b',
+      'elsa@demo.se',
+      ' ELSA@DEMO.SE ',
+      'BJK6B2',
+      'bjk6b2',
+      '2025-02-30',
+      '0000-00-00',
+      '9999-12-31',
+      'paid',
+      'admin',
+      'open',
+    ),
+  },
+  // Huge: up to 600 kB of UTF-8, over the 1 MB body limit once or twice in a body.
+  { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 300_000 }).map((length) => 'å'.repeat(length)) },
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -0, -1, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, 5e-324),
+);
+const hostileKey = fc.oneof(fc.constantFrom(...FIELD_NAMES, ...POLLUTION_KEYS), fc.string({ maxLength: 12 }));
+const { value: hostileValue } = fc.letrec<{ value: Hostile; array: Hostile[]; object: JsonObject }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, hostileText, hostileNumber, fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.array(fc.tuple(hostileKey, tie('value')), { maxLength: 5 }).map((entries) => new JsonObject(entries)),
+}));
+/** What a prototype-pollution attempt puts under `__proto__` or `constructor.prototype`. */
+const pollution = fc.constantFrom<Hostile>(
+  new JsonObject([
+    ['isSuperadmin', true],
+    ['is_superadmin', true],
+    ['role', 'admin'],
+  ]),
+  new JsonObject([['prototype', new JsonObject([['isSuperadmin', true]])]]),
+);
+
+interface Body {
+  text: string;
+  contentType: string;
+}
+const json = (text: string): Body => ({ text, contentType: 'application/json' });
+
+/** Hostile bodies for a route, some of them near its valid body so they get past the first checks. */
+function hostileBody(valid: Record<string, unknown> | undefined): fc.Arbitrary<Body> {
+  const base = fromPlain(valid ?? {}) as JsonObject;
+  const mutated = fc
+    .tuple(
+      fc.oneof(fc.constantFrom(...base.entries.map(([key]) => key), ...POLLUTION_KEYS), hostileKey),
+      hostileValue,
+      pollution,
+      fc.boolean(),
+    )
+    .map(([key, value, polluting, drop]) => {
+      const entries = base.entries.filter(([existing]) => existing !== key || !drop);
+      const replaced = entries.map(([existing, item]): [string, Hostile] => [existing, existing === key ? value : item]);
+      if (!entries.some(([existing]) => existing === key)) replaced.push([key, POLLUTION_KEYS.includes(key) ? polluting : value]);
+      return json(toJson(new JsonObject(replaced)));
+    });
+  const validText = toJson(base);
+  const broken = fc.oneof(
+    fc.nat(validText.length).map((cut) => json(validText.slice(0, cut))),
+    fc.integer({ min: 1, max: 100_000 }).map((depth) => json('['.repeat(depth) + ']'.repeat(depth))),
+    fc.integer({ min: 1, max: 50_000 }).map((depth) => json('{"a":'.repeat(depth) + '1' + '}'.repeat(depth))),
+    fc.string().map(json),
+    // The same key twice: the last one wins in JSON.parse, which must not smuggle a second value past the checks.
+    fc
+      .tuple(hostileKey, hostileValue)
+      .map(([key, value]) => json(`${validText.slice(0, -1)}${base.entries.length ? ',' : ''}"${key}":${toJson(value)}}`)),
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=latin1',
+      )
+      .map((contentType) => ({ text: validText, contentType })),
+  );
+  return fc.oneof(
+    { weight: 3, arbitrary: mutated },
+    { weight: 2, arbitrary: hostileValue.map((value) => json(toJson(value))) },
+    { weight: 2, arbitrary: broken },
+  );
+}
+
+/** Ids for a path parameter: real ones, and everything an id is not. */
+const hostileId = (real: number[]) =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...real.map(String)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '0',
+        '-1',
+        '1.5',
+        '1e3',
+        '0x10',
+        '%E0%A4%A',
+        '2147483648',
+        '99999999999999999999',
+        'abc',
+        '%00',
+        '..%2F..',
+        "1'--",
+        '%F0%9F%99%82',
+        ' 1',
+        'null',
+      ),
+    },
+  );
+
+let server: TestServer;
+let tokens: { seller: string; groupAdmin: string; superadmin: string };
+let ids: { groups: number[]; users: number[]; payouts: number[]; orders: number[]; memberships: number[] };
+let linkCodes: string[];
+const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  tokens = {
+    seller: await server.login('noah@demo.se'),
+    groupAdmin: await server.login('larare@bjorkskolan.se'),
+    superadmin: await server.login('admin@saljportalen.se'),
+  };
+  const numbers = async (query: ReturnType<typeof sql>) =>
+    (await sqlRows<{ id: number }>(server.app.db, query)).map((row) => Number(row.id));
+  ids = {
+    groups: await numbers(sql`select id from groups order by id`),
+    users: await numbers(sql`select id from users order by id limit 5`),
+    payouts: await numbers(sql`select id from payouts order by id`),
+    orders: await numbers(sql`select id from orders order by id limit 5`),
+    memberships: await numbers(sql`select id from memberships order by id limit 5`),
+  };
+  linkCodes = (await sqlRows<{ link_code: string }>(server.app.db, sql`select link_code from memberships order by id limit 8`)).map(
+    (row) => row.link_code,
+  );
+});
+afterAll(() => server.close());
+
+/** A body each JSON endpoint accepts, the starting point of the near-valid hostile ones. */
+async function validBodies(): Promise<Record<string, Record<string, unknown>>> {
+  const group = await groupIdByCode(server.app.db, 'BJK6B2');
+  const noah = await membershipOf(server.app.db, 'noah@demo.se', 'BJK6B2');
+  return {
+    'POST /api/auth/login': { email: 'elsa@demo.se', password: 'demo1234' },
+    'POST /api/auth/register-seller': { full_name: 'Fuzz Elev', email: 'fuzz@demo.se', password: 'hemligt123', group_code: 'BJK6B2' },
+    'POST /api/auth/forgot-password': { email: 'elsa@demo.se' },
+    'POST /api/auth/reset-password/verify': { code: 'x'.repeat(43) },
+    'POST /api/auth/reset-password': { code: 'x'.repeat(43), new_password: 'nytt-losen-123' },
+    'POST /api/account/profile': { full_name: 'Noah Nilsson', phone: '070-123 45 67' },
+    'POST /api/account/change-password': { current_password: 'fel-lösenord', new_password: 'nytt-losen-123' },
+    'POST /api/account/change-email': { current_password: 'fel-lösenord', new_email: 'noah.ny@demo.se' },
+    'POST /api/account/switch-group': { group_id: group },
+    'POST /api/group/settings': { group_id: group, show_leaderboard: true },
+    'POST /api/admin/groups/create': {
+      group_name: 'Fuzzgruppen',
+      admin: { email: 'fuzzadmin@demo.se', password: 'hemligt123', full_name: 'Fuzz Admin' },
+    },
+    'POST /api/admin/groups/:id/add-user': { email: 'fuzzelev@demo.se', role: 'seller', full_name: 'Fuzz Elev' },
+    'PATCH /api/admin/group/:id': { archived: false, name: 'Fuzz' },
+    'POST /api/admin/group/:id/archive': { archived: false },
+    'POST /api/admin/group/:id/rename': { name: 'Fuzz' },
+    'POST /api/admin/payouts': { group_id: group, from: '2020-01-01', to: '2099-12-31', auto_archive: false },
+    'PATCH /api/admin/payouts/:id': { status: 'paid' },
+    'POST /api/admin/orders/:id/assign': { membership_id: noah.id },
+  };
+}
+
+/** Query parameters the list calls read, and hostile values for them. */
+const QUERY_NAMES = [
+  'status',
+  'q',
+  'from',
+  'to',
+  'group_id',
+  'sort',
+  'page',
+  'page_size',
+  'order',
+  'limit',
+  '__proto__',
+  'constructor[prototype][x]',
+];
+const hostileQuery = fc
+  .array(
+    fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.string({ maxLength: 8 })), fc.oneof(hostileText, hostileNumber.map(String))),
+    { maxLength: 4 },
+  )
+  // Hostile, yet short enough for a request line: an oversized request is Node's HTTP parser's to refuse.
+  .map((pairs) => new URLSearchParams(pairs.map(([name, value]): [string, string] => [name, value.slice(0, 300)])).toString());
+
+const tokenFor = (route: string) =>
+  route.includes(' /api/admin/') ? tokens.superadmin : route.includes(' /api/group/settings') ? tokens.groupAdmin : tokens.seller;
+
+function pathFor(route: string): fc.Arbitrary<string> {
+  const pattern = route.split(' ')[1]!;
+  const params = pattern.match(/:\w+/g) ?? [];
+  const valuesFor = (name: string) =>
+    pattern.startsWith('/s/')
+      ? fc.oneof(
+          fc.constantFrom(...linkCodes),
+          hostileText.map((text) => encodeURIComponent(text.slice(0, 300))),
+        )
+      : hostileId(
+          name === ':userId'
+            ? ids.users
+            : pattern.includes('/payouts/')
+              ? ids.payouts
+              : pattern.includes('/orders/')
+                ? ids.orders
+                : ids.groups,
+        );
+  if (params.length === 0) return fc.constant(pattern);
+  return fc
+    .tuple(...params.map(valuesFor))
+    .map((values) => params.reduce((path, name, index) => path.replace(name, values[index]!), pattern));
+}
+
+const failures: string[] = [];
+
+async function send(method: string, path: string, token: string, body?: Body): Promise<void> {
+  const response = await fetch(server.url + path, {
+    method,
+    redirect: 'manual',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': body.contentType } : {}) },
+    body: body?.text,
+  });
+  const text = await response.text();
+  const where = `${method} ${path.slice(0, 200)} → ${response.status}`;
+  if (response.status >= 500) failures.push(`${where} ${text.slice(0, 300)} ← ${body?.text.slice(0, 300) ?? ''}`);
+  else if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) {
+    const error = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
+    if (typeof error?.code !== 'string' || !error.message) failures.push(`${where} utan {error: {code, message}}: ${text.slice(0, 300)}`);
+  }
+}
+
+describe('hostile input', () => {
+  it('never answers 5xx to random and hostile bodies, query strings and path ids on any route', { timeout: 600_000 }, async () => {
+    failures.length = 0;
+    const valid = await validBodies();
+    const routes = routeTable(server.app).filter((route) => !route.startsWith('HEAD ') && route !== 'POST /api/webhooks/shopify');
+    for (const [index, route] of routes.entries()) {
+      const method = route.split(' ')[0]!;
+      const hasBody = method === 'POST' || method === 'PATCH';
+      const request = fc.tuple(pathFor(route), hasBody ? hostileBody(valid[route]) : fc.constant(undefined), hostileQuery);
+      await fc.assert(
+        fc.asyncProperty(request, async ([path, body, query]) => {
+          await send(method, hasBody ? path : `${path}?${query}`, tokenFor(route), body);
+        }),
+        { seed: SEED + index, numRuns: hasBody ? CASES_PER_BODY_ROUTE : CASES_PER_QUERY_ROUTE },
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('never answers 5xx to signed webhooks with odd topics, broken payloads and twisted orders', { timeout: 600_000 }, async () => {
+    failures.length = 0;
+    const topic = fc.oneof(
+      fc.constantFrom(
+        'orders/create',
+        'orders/updated',
+        'orders/paid',
+        'orders/cancelled',
+        'refunds/create',
+        'products/create',
+        'products/update',
+        'products/delete',
+      ),
+      hostileText.map((text) => text.slice(0, 100).replace(/[^\x21-\x7e]/g, '') || 'x'),
+    );
+    const orderId = fc.integer({ min: 7_700_000_000_000, max: 7_700_000_000_040 });
+    // Shopify-shaped orders with one field twisted: the recording must refuse or record them, never half.
+    const twistedOrder = fc
+      .tuple(
+        orderId,
+        fc.constantFrom(...linkCodes, 'OKAND'),
+        fc.oneof(
+          fc.constantFrom(
+            'line_items',
+            'total_price',
+            'created_at',
+            'updated_at',
+            'refunds',
+            'id',
+            'note_attributes',
+            'currency',
+            'cancelled_at',
+          ),
+          fc.constantFrom('quantity', 'price', 'id', 'discount_allocations', 'tax_lines').map((field) => `line:${field}`),
+        ),
+        hostileValue,
+        fc.nat(2),
+      )
+      .map(([id, refCode, field, value, lineIndex]) => {
+        const order = swedishOrder({ id, refCode, updatedAt: `2026-03-10T14:${String(id % 60).padStart(2, '0')}:00+01:00` }) as Record<
+          string,
+          unknown
+        >;
+        const lines = order.line_items as Record<string, unknown>[];
+        if (field.startsWith('line:')) lines[lineIndex] = { ...lines[lineIndex], [field.slice(5)]: value };
+        else order[field] = value;
+        return toJson(fromPlain(order));
+      });
+    const refund = fc
+      .tuple(orderId, fc.integer({ min: 1, max: 1_000_000 }), fc.oneof(fc.integer({ min: -5, max: 5 }), hostileNumber))
+      .map(([id, refundId, quantity]) =>
+        JSON.stringify(
+          swedishRefund({ id: refundId, orderId: id, lines: [{ id: refundId * 10, lineItemId: 7_200_000_000_001, quantity }] }),
+        ),
+      );
+    const payload = fc.oneof(
+      { weight: 3, arbitrary: twistedOrder },
+      { weight: 2, arbitrary: orderId.map((id) => JSON.stringify(swedishOrder({ id, refCode: linkCodes[id % linkCodes.length]! }))) },
+      { weight: 2, arbitrary: refund },
+      { weight: 2, arbitrary: hostileValue.map(toJson) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(topic, payload, fc.boolean(), async (chosenTopic, body, redeliver) => {
+        const webhookId = redeliver ? 'fuzz-samma-leverans' : crypto.randomUUID();
+        const response = await fetch(`${server.url}/api/webhooks/shopify`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': chosenTopic,
+            'x-shopify-webhook-id': webhookId,
+            'x-shopify-hmac-sha256': signShopifyWebhook(body, TEST_WEBHOOK_SECRET),
+          },
+          body,
+        });
+        const text = await response.text();
+        if (response.status >= 500)
+          failures.push(`webhook ${chosenTopic} → ${response.status} ${text.slice(0, 300)} ← ${body.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: WEBHOOK_CASES },
+    );
+    // A payout over whatever arrived, so that the invariants below cover settled lines too.
+    for (const groupId of ids.groups) {
+      await send(
+        'POST',
+        '/api/admin/payouts',
+        tokens.superadmin,
+        json(JSON.stringify({ group_id: groupId, from: '2020-01-01', to: '2099-12-31', auto_archive: false })),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('leaves the ledger sound, no prototype polluted, and the server answering as before', async () => {
+    expect(await ledgerViolations(server.app.db)).toEqual([]);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
+    expect(({} as Record<string, unknown>).isSuperadmin).toBeUndefined();
+    const [superadmins] = await sqlRows<{ count: number }>(
+      server.app.db,
+      sql`select count(*)::int as count from users where is_superadmin`,
+    );
+    expect(superadmins!.count).toBe(1);
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
+    expect((await server.request('GET', '/api/me/summary', { token: tokens.superadmin })).status).toBe(200);
+  });
+});
+
+describe('group codes under collisions (property)', () => {
+  it('takes the first free code after any number of taken ones below the limit, and gives up past it', async () => {
+    const taken = (await sqlRows<{ code: string }>(server.app.db, sql`select code from groups`)).map((row) => row.code);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...taken), { maxLength: 12 }),
+        fc.stringMatching(/^[2-9A-HJKMNP-TW-Z]{6}$/),
+        async (collisions, fresh) => {
+          fc.pre(!taken.includes(fresh));
+          const codes = [...collisions, fresh];
+          const attempt = insertGroupWithUniqueCode(server.app.db, { name: 'Kodprov', nextCode: () => codes.shift()! });
+          if (collisions.length < 10) {
+            const group = await attempt;
+            expect(group.code).toBe(fresh);
+            taken.push(fresh);
+          } else {
+            await expect(attempt).rejects.toThrow(/ingen ledig gruppkod efter 10 försök/);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+});
