@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { AppError } from '../errors.js';
+import { acquireDataDirLock } from '../db/data-dir-lock.js';
+
+/**
+ * Runs an operator command and exits with its code. npm runs root scripts from the repository
+ * root; going back to where the command was typed (INIT_CWD) makes DATA_DIR and file names mean
+ * what they mean to `npm start` run from the same place. A failure is printed, not thrown.
+ */
+export async function runOperatorCommand(command: () => Promise<number>): Promise<never> {
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  let exitCode = 1;
+  try {
+    exitCode = await command();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+  }
+  process.exit(exitCode);
+}
+
+/** The embedded database's files, which only one process may open at a time. */
+export function lockEmbeddedDatabase(dataDir: string): () => void {
+  try {
+    return acquireDataDirLock(dataDir);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'DATA_DIR_LOCKED') {
+      throw new AppError(
+        'DATA_DIR_LOCKED',
+        `${error.message} Den inbäddade databasen kan bara kopieras eller läsas in när servern är stoppad.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs pg_dump or psql against a PostgreSQL URL. The password goes in PGPASSWORD, not on the
+ * command line, where any user of the machine could read it in the process list.
+ */
+export function runPostgresTool(tool: 'pg_dump' | 'psql', databaseUrl: string, args: string[]): Promise<void> {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, ['--dbname', url.toString(), ...args], {
+      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+      // pg_dump writes to its --file; what psql prints while loading (setval results) is noise.
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(error.code === 'ENOENT' ? `${tool} saknas: installera PostgreSQL:s klientprogram (postgresql-client).` : error.message),
+      ),
+    );
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} misslyckades (kod ${code}): ${stderr.trim()}`))));
+  });
+}
+
+/** Writes the whole file under a temporary name first, so a dump cut short never looks complete. */
+export function writeWhole(target: string, contents: string): void {
+  const partial = `${target}.${process.pid}.delvis`;
+  fs.writeFileSync(partial, contents, { mode: 0o600 });
+  fs.renameSync(partial, target);
+}
+
+export const embeddedDataPath = (dataDir: string) => path.join(dataDir, 'pgdata');
