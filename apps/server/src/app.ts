@@ -2,6 +2,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { logRedaction } from './lib/log-redaction.js';
 import type { Mailer } from './lib/mailer.js';
 import { authPlugin } from './plugins/auth.js';
 import { corePlugin } from './plugins/core.js';
@@ -29,7 +30,7 @@ export interface BuildAppOptions {
 /** Builds the Fastify instance: plugins first, then one route module per domain. */
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger: options.logger ?? { level: options.config.logLevel, ...logRedaction },
     bodyLimit: 1024 * 1024,
     trustProxy: options.config.trustProxy,
     // Our own ids and Shopify's are numeric; nothing else needs query arrays or objects.

@@ -45,6 +45,8 @@ export type LogEntry = Record<string, unknown> & { msg?: string };
 export interface SpawnedServer {
   url: string;
   child: ChildProcess;
+  /** Every JSON log line the server has written so far, as written. */
+  logLines(): string[];
   /** Resolves with the first log line, from now on, that `matches` accepts. */
   waitForLog(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
   /** Resolves when the process has exited, with how. */
@@ -77,6 +79,7 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const waiters: { matches(entry: LogEntry): boolean; resolve(entry: LogEntry): void }[] = [];
+  const logLines: string[] = [];
   let buffered = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     buffered += chunk;
@@ -84,6 +87,7 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     buffered = lines.pop()!;
     for (const line of lines) {
       if (!line.startsWith('{')) continue;
+      logLines.push(line);
       const entry = JSON.parse(line) as LogEntry;
       for (const waiter of waiters.filter((w) => w.matches(entry))) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -114,6 +118,7 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     url,
     child,
     exited,
+    logLines: () => [...logLines],
     waitForLog: (matches) => new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve })),
     async kill(signal = 'SIGKILL') {
       child.kill(signal);

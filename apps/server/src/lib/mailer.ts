@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutAddresses } from './log-redaction.js';
 
 export interface Mail {
   to: string;
@@ -42,14 +43,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   };
 }
 
-const EMAIL_ADDRESS = /[^\s<>"'@,;:]+@[^\s<>"'@,;:]+/g;
-
 /**
  * What to log when a mail could not be sent: the reason, with every address in it blanked out.
  * SMTP servers name the recipient in their refusals, and addresses are never logged.
  */
 export function mailFailureForLog(error: unknown): { reason: string; code?: string } {
-  const reason = (error instanceof Error ? error.message : String(error)).replace(EMAIL_ADDRESS, '[adress]');
+  const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? { reason, code } : { reason };
 }

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Anything shaped like an e-mail address, wherever it sits in a text (SMTP refusals, query errors). */
+const EMAIL_ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
+
+/** Query parameters that carry a secret or a person: the reset link's `code`, tokens, addresses. */
+const SECRET_PARAMETERS = new Set(['code', 'token', 'password', 'email']);
+
+export const withoutAddresses = (text: string): string => text.replace(EMAIL_ADDRESS, '[adress]');
+
+/** The path with every secret query value blanked: `/auth/reset-password?code=[dold]`. */
+export function withoutSecrets(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const parameters = new URLSearchParams(url.slice(query + 1));
+  for (const name of new Set(parameters.keys())) if (SECRET_PARAMETERS.has(name.toLowerCase())) parameters.set(name, '[dold]');
+  return `${url.slice(0, query)}?${parameters.toString()}`;
+}
+
+/** Strings in plain objects and arrays, a few levels down; anything else (errors, requests) is left to its serializer. */
+function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutAddresses(value);
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub(item, depth + 1)]));
+}
+
+/**
+ * Pino options that keep people's data out of the log (docs/security.md, what is never logged):
+ * no e-mail address in any message or field, no secret in a logged URL (the reset link is a web
+ * route, so its code would otherwise be logged with every visit), and errors reduced to what a
+ * developer needs. Request headers (the bearer token, the refresh cookie) and bodies (passwords)
+ * are not logged at all.
+ */
+export const logRedaction = {
+  serializers: {
+    req: (request: FastifyRequest) => ({ method: request.method, url: withoutSecrets(request.url), remoteAddress: request.ip }),
+    err: (error: Error & { code?: unknown; statusCode?: unknown; cause?: unknown }) => ({
+      type: error.name,
+      message: withoutAddresses(error.message ?? String(error)),
+      stack: withoutAddresses(error.stack ?? ''),
+      ...(typeof error.code === 'string' ? { code: error.code } : {}),
+      ...(typeof error.statusCode === 'number' ? { statusCode: error.statusCode } : {}),
+      ...(error.cause instanceof Error ? { cause: withoutAddresses(`${error.cause.name}: ${error.cause.message}`) } : {}),
+    }),
+  },
+  formatters: { log: (object: Record<string, unknown>) => scrub(object) as Record<string, unknown> },
+  hooks: {
+    logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+      method.apply(
+        this,
+        args.map((arg) => (typeof arg === 'string' ? withoutAddresses(arg) : arg)),
+      );
+    },
+  },
+};
