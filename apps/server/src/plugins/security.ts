@@ -68,7 +68,11 @@ export const securityPlugin = fp(
     }
 
     const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    if (redis) {
+      app.addHook('onClose', async () => {
+        await redis.quit();
+      });
+    }
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'saljportalen-rate-limit:' } : { store: databaseRateLimitStore(app.db) }),
