@@ -130,7 +130,9 @@ export const orders = pgTable(
     uniqueIndex('orders_shopify_order_id_idx').on(t.shopifyOrderId),
     index('orders_membership_ordered_idx').on(t.membershipId, t.orderedAt),
     index('orders_group_ordered_idx').on(t.groupId, t.orderedAt),
-    index('orders_unattributed_idx').on(t.orderedAt).where(sql`${t.membershipId} is null`),
+    index('orders_unattributed_idx')
+      .on(t.orderedAt)
+      .where(sql`${t.membershipId} is null`),
   ],
 );
 
@@ -231,8 +233,12 @@ export const webhookEvents = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_events_webhook_id_idx').on(t.webhookId),
-    index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
-    index('webhook_events_shopify_order_idx').on(t.shopifyOrderId).where(sql`${t.shopifyOrderId} is not null`),
+    index('webhook_events_unprocessed_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
+    index('webhook_events_shopify_order_idx')
+      .on(t.shopifyOrderId)
+      .where(sql`${t.shopifyOrderId} is not null`),
   ],
 );
 
