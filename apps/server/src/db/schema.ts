@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -198,6 +199,10 @@ export const orderLines = pgTable(
       .on(t.groupId, t.bookedAt)
       .where(sql`${t.payoutId} is null`),
     index('order_lines_payout_idx').on(t.payoutId),
+    // Without it, deleting any line (an order's cascade) scans every line for a reversal pointing at it.
+    index('order_lines_reverses_idx')
+      .on(t.reversesLineId)
+      .where(sql`${t.reversesLineId} is not null`),
   ],
 );
 
@@ -307,3 +312,54 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_resets_idx').on(t.resetsAt)],
 );
+
+/**
+ * A group's version numbers come from one sequence, so a number is never given out twice: a
+ * cache entry keyed on (group, version) can never be mistaken for a newer state, even after the
+ * rollups are rebuilt.
+ */
+export const groupFiguresVersion = pgSequence('group_figures_version_seq');
+
+/**
+ * Each membership's figures by the rules every capability shares (modules/seller/order-sums.ts):
+ * the sums of its orders and the count of those not cancelled. Kept by triggers on `orders` and
+ * `memberships` (migration 0004_figure-rollup-triggers), in the transaction that changes them, so
+ * a dashboard or an admin list reads one row per membership instead of every order. Every
+ * membership has its row.
+ */
+export const membershipFigures = pgTable(
+  'membership_figures',
+  {
+    membershipId: integer('membership_id')
+      .primaryKey()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    salesOre: ore('sales_ore').notNull().default(0),
+    commissionOre: ore('commission_ore').notNull().default(0),
+    ordersCount: integer('orders_count').notNull().default(0),
+  },
+  // The admin's seller list, highest first by each sort, across all groups.
+  (t) => [
+    index('membership_figures_sales_idx').on(t.salesOre.desc()),
+    index('membership_figures_commission_idx').on(t.commissionOre.desc()),
+    index('membership_figures_orders_idx').on(t.ordersCount.desc()),
+  ],
+);
+
+/**
+ * Each group's figures over the orders attributed to it, and its number of members (admins
+ * included), kept by the same triggers. `version` takes a new number from
+ * group_figures_version_seq whenever anything the group's leaderboard shows changes: its orders'
+ * figures, its members, their names.
+ */
+export const groupFigures = pgTable('group_figures', {
+  groupId: integer('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'cascade' }),
+  salesOre: ore('sales_ore').notNull().default(0),
+  commissionOre: ore('commission_ore').notNull().default(0),
+  ordersCount: integer('orders_count').notNull().default(0),
+  sellersCount: integer('sellers_count').notNull().default(0),
+  version: bigint('version', { mode: 'number' })
+    .notNull()
+    .default(sql`nextval('group_figures_version_seq')`),
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type {
   TAdminGroup,
   TAdminGroupListQuery,
@@ -7,10 +7,10 @@ import type {
   TGroupStatusFilter,
 } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { groups, memberships, orders } from '../../db/schema.js';
+import { groupFigures, groups } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { oreToSek } from '../../lib/money.js';
-import { orderSums } from '../seller/order-sums.js';
+import { groupRollupSums } from '../seller/order-sums.js';
 
 export const groupNotFound = () => notFound('Grupp hittades inte');
 
@@ -52,26 +52,15 @@ export interface GroupFigures {
 
 const noFigures: GroupFigures = { salesOre: 0, commissionOre: 0, ordersCount: 0, sellersCount: 0 };
 
-/**
- * Figures of a page of groups: one grouped query over orders and one over memberships, both
- * reading only these groups' rows through their group indexes.
- */
+/** Figures of a page of groups: one row each from the groups' rollups (the sums of their orders, their members). */
 export async function loadGroupFigures(db: Db, groupIds: number[]): Promise<Map<number, GroupFigures>> {
   const figures = new Map<number, GroupFigures>(groupIds.map((id) => [id, { ...noFigures }]));
   if (groupIds.length === 0) return figures;
-  const sales = await db
-    .select({ groupId: orders.groupId, ...orderSums() })
-    .from(orders)
-    .where(inArray(orders.groupId, groupIds))
-    .groupBy(orders.groupId);
-  const sellers = await db
-    .select({ groupId: memberships.groupId, sellersCount: count() })
-    .from(memberships)
-    .where(inArray(memberships.groupId, groupIds))
-    .groupBy(memberships.groupId);
-  for (const row of sales)
-    Object.assign(figures.get(row.groupId!)!, { salesOre: row.salesOre, commissionOre: row.commissionOre, ordersCount: row.ordersCount });
-  for (const row of sellers) figures.get(row.groupId)!.sellersCount = row.sellersCount;
+  const rows = await db
+    .select({ groupId: groupFigures.groupId, ...groupRollupSums(), sellersCount: groupFigures.sellersCount })
+    .from(groupFigures)
+    .where(inArray(groupFigures.groupId, groupIds));
+  for (const { groupId, ...row } of rows) figures.set(groupId, row);
   return figures;
 }
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TGroupTotalsResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groups, memberships, orders } from '../../db/schema.js';
+import { groupFigures, groups, memberships } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { activeMembershipCondition } from './active-membership.js';
-import { orderSums } from './order-sums.js';
+import { groupRollupSums } from './order-sums.js';
 
-/** The active group's totals over the orders attributed to it, in one query. */
+/** The active group's totals over the orders attributed to it, in one query of one row (the group's rollup). */
 export async function getGroupTotals(db: Db, options: { user: AuthUser }): Promise<TGroupTotalsResponse> {
   const { user } = options;
   const row =
@@ -15,12 +15,11 @@ export async function getGroupTotals(db: Db, options: { user: AuthUser }): Promi
       ? undefined
       : (
           await db
-            .select({ leaderboardVisible: groups.leaderboardVisible, ...orderSums() })
+            .select({ leaderboardVisible: groups.leaderboardVisible, ...groupRollupSums() })
             .from(memberships)
             .innerJoin(groups, eq(groups.id, memberships.groupId))
-            .leftJoin(orders, eq(orders.groupId, groups.id))
+            .leftJoin(groupFigures, eq(groupFigures.groupId, groups.id))
             .where(activeMembershipCondition({ id: user.id, activeGroupId: user.activeGroupId }))
-            .groupBy(groups.id)
         )[0];
 
   if (!row) return { show_leaderboard: false, totals: { total_sales: 0, total_commission: 0, orders_count: 0 } };

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groups, memberships, orders } from '../../db/schema.js';
+import { groups, membershipFigures, memberships } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { activeMembershipCondition, personalLink } from './active-membership.js';
-import { orderSums } from './order-sums.js';
+import { membershipRollupSums } from './order-sums.js';
 
-/** The dashboard's personal figures for the user's active group, in one query. */
+/** The dashboard's personal figures for the user's active group, in one query of one row (the membership's rollup). */
 export async function getSellerSummary(db: Db, options: { user: AuthUser; publicUrl: string }): Promise<TMeSummaryResponse> {
   const { user } = options;
   const row =
@@ -19,13 +19,12 @@ export async function getSellerSummary(db: Db, options: { user: AuthUser; public
               role: memberships.role,
               linkCode: memberships.linkCode,
               group: { id: groups.id, name: groups.name, code: groups.code, leaderboardVisible: groups.leaderboardVisible },
-              ...orderSums(),
+              ...membershipRollupSums(),
             })
             .from(memberships)
             .innerJoin(groups, eq(groups.id, memberships.groupId))
-            .leftJoin(orders, eq(orders.membershipId, memberships.id))
+            .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
             .where(activeMembershipCondition({ id: user.id, activeGroupId: user.activeGroupId }))
-            .groupBy(memberships.id, groups.id)
         )[0];
 
   if (!row) {

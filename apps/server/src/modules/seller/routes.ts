@@ -9,6 +9,7 @@ import {
 } from '@saljportalen/contract';
 import { currentUser } from '../../plugins/auth.js';
 import { getGroupLeaderboard } from './get-group-leaderboard.js';
+import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
@@ -26,8 +27,14 @@ export async function sellerRoutes(instance: FastifyInstance) {
     getGroupTotals(app.db, { user: currentUser(request) }),
   );
 
-  app.get('/api/group/leaderboard-mine', { schema: { response: { 200: ZLeaderboardResponseSchema } } }, async (request) =>
-    getGroupLeaderboard(app.db, { user: currentUser(request) }),
+  const leaderboards = createLeaderboardCache();
+  // The answer is JSON text already checked against the contract when it was made; sent as is,
+  // a 500-seller group's rows are not serialised again on every dashboard (hence the untyped
+  // instance: the typed reply would only take the object).
+  instance.get('/api/group/leaderboard-mine', { schema: { response: { 200: ZLeaderboardResponseSchema } } }, async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await getGroupLeaderboard(app.db, { user: currentUser(request), cache: leaderboards })),
   );
 
   app.post(

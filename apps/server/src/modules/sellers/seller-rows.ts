@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TAdminSellerRow, TGroupStatusFilter, TSellerSort } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groups, memberships, orders, users } from '../../db/schema.js';
+import { groupFigures, groups, membershipFigures, memberships, orders, users } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { oreToSek } from '../../lib/money.js';
 import { groupStatusCondition } from '../groups/group-queries.js';
@@ -54,28 +55,63 @@ function figuresByMembership(db: Db, filter: SellerFilter) {
     .as('figures');
 }
 
+type Page = { limit: number; offset: number };
+
 const sortColumn = {
   total_sales: 'salesOre',
   total_commission: 'commissionOre',
   orders_count: 'ordersCount',
 } as const;
 
+const rollupColumns = {
+  salesOre: membershipFigures.salesOre,
+  commissionOre: membershipFigures.commissionOre,
+  ordersCount: membershipFigures.ordersCount,
+};
+
+/** Highest first, in the order of the rollup's indexes (`desc nulls last`), so they can give the order. */
+const highestFirst = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
+
+/**
+ * All-time figures come from the memberships' rollups. For a page of the whole list, the
+ * figure of the page's last row is found first through the rollup's index on that figure; every
+ * row of the page has at least that figure, so only those rows are joined and ordered, however
+ * many memberships there are. (A page past the end has no such row and orders them all.)
+ */
+async function pageFloor(db: Db, options: { filter: SellerFilter; sort: TSellerSort; page?: Page }): Promise<SQL | undefined> {
+  if (!options.page || options.filter.groupId !== undefined) return undefined;
+  const figure = rollupColumns[sortColumn[options.sort]];
+  const [edge] = await db
+    .select({ value: figure })
+    .from(membershipFigures)
+    .innerJoin(memberships, eq(memberships.id, membershipFigures.membershipId))
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(membershipCondition(options.filter))
+    .orderBy(highestFirst(figure))
+    .limit(1)
+    .offset(options.page.offset + options.page.limit - 1);
+  return edge ? gte(figure, edge.value) : undefined;
+}
+
 /**
  * Seller rows (one per membership, admins included) with their figures, highest first by `sort`,
  * then by name and membership so that pages never overlap. Without `page` every row is returned
- * (one group's people); with it, one page of the whole list.
+ * (one group's people); with it, one page of the whole list. All-time figures are read from the
+ * rollups; a period's are summed from its orders.
  */
 export async function selectSellerRows(
   db: Db,
-  options: { filter: SellerFilter; sort: TSellerSort; page?: { limit: number; offset: number } },
+  options: { filter: SellerFilter; sort: TSellerSort; page?: Page },
 ): Promise<TAdminSellerRow[]> {
-  const figures = figuresByMembership(db, options.filter);
-  const salesOre = sql<number>`coalesce(${figures.salesOre}, 0)`.mapWith(Number);
-  const commissionOre = sql<number>`coalesce(${figures.commissionOre}, 0)`.mapWith(Number);
-  const ordersCount = sql<number>`coalesce(${figures.ordersCount}, 0)`.mapWith(Number);
-  const sortBy = { salesOre, commissionOre, ordersCount }[sortColumn[options.sort]];
+  const period = options.filter.from || options.filter.to ? figuresByMembership(db, options.filter) : undefined;
+  const source = period ?? rollupColumns;
+  const salesOre = sql<number>`coalesce(${source.salesOre}, 0)`.mapWith(Number);
+  const commissionOre = sql<number>`coalesce(${source.commissionOre}, 0)`.mapWith(Number);
+  const ordersCount = sql<number>`coalesce(${source.ordersCount}, 0)`.mapWith(Number);
+  const sortBy = period ? { salesOre, commissionOre, ordersCount }[sortColumn[options.sort]] : rollupColumns[sortColumn[options.sort]];
+  const floor = period ? undefined : await pageFloor(db, options);
 
-  const query = db
+  const base = db
     .select({
       membershipId: memberships.id,
       userId: memberships.userId,
@@ -92,10 +128,14 @@ export async function selectSellerRows(
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .leftJoin(figures, eq(figures.membershipId, memberships.id))
-    .where(membershipCondition(options.filter))
-    .orderBy(desc(sortBy), asc(users.fullName), asc(memberships.id))
     .$dynamic();
+  const query = (
+    period
+      ? base.leftJoin(period, eq(period.membershipId, memberships.id))
+      : base.leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
+  )
+    .where(and(membershipCondition(options.filter), floor))
+    .orderBy(highestFirst(sortBy), asc(users.fullName), asc(memberships.id));
   const rows = options.page ? await query.limit(options.page.limit).offset(options.page.offset) : await query;
 
   return rows.map((row) => ({
@@ -113,11 +153,12 @@ export async function selectSellerRows(
   }));
 }
 
+/** The number of seller rows: the members of the groups in scope, counted by the groups' rollups. */
 export async function countSellerRows(db: Db, filter: SellerFilter): Promise<number> {
   const [row] = await db
-    .select({ total: count() })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(membershipCondition(filter));
+    .select({ total: sql<number>`coalesce(sum(${groupFigures.sellersCount}), 0)`.mapWith(Number) })
+    .from(groups)
+    .innerJoin(groupFigures, eq(groupFigures.groupId, groups.id))
+    .where(and(filter.groupId ? eq(groups.id, filter.groupId) : undefined, groupStatusCondition(filter.status ?? 'all')));
   return row?.total ?? 0;
 }
