@@ -1,0 +1,53 @@
+/** Requests per second and latency at 50 concurrent connections (autocannon), many callers at once. */
+import autocannon, { type Request } from 'autocannon';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+}
+
+export interface LoadTarget {
+  /** Each request takes the next of these paths (one path: always the same). */
+  paths: string[];
+  /** Each request takes the next token (a different caller each time); none: no Authorization. */
+  tokens?: string[];
+}
+
+export const CONNECTIONS = 50;
+
+function rotating(target: LoadTarget) {
+  let next = 0;
+  return (request: Request): Request => {
+    const i = next++;
+    const token = target.tokens?.length ? target.tokens[i % target.tokens.length] : undefined;
+    return {
+      ...request,
+      path: target.paths[i % target.paths.length],
+      headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    };
+  };
+}
+
+/** A short warm-up (JIT, pools, caches, the database's buffers), then the measured run. */
+export async function measureLoad(
+  url: string,
+  target: LoadTarget,
+  options: { seconds: number; warmupSeconds: number },
+): Promise<LoadFigures> {
+  const run = (duration: number) =>
+    autocannon({ url, connections: CONNECTIONS, duration, timeout: 20, requests: [{ setupRequest: rotating(target) }] });
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  const result = await run(options.seconds);
+  // A call too slow to answer within the run completes nothing: its latency is unknown, not 0.
+  const answered = result.requests.total > 0;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: answered ? result.latency.p50 : Infinity,
+    p99: answered ? result.latency.p99 : Infinity,
+    requests: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx + (answered ? 0 : 1),
+  };
+}

@@ -1,0 +1,465 @@
+/**
+ * `npm run bench`: issue 7's figures in one run, each beside its budget, printed and written to
+ * bench/RESULTS.md. Generates the national-scale data set (and a tenth of it) when missing, then
+ * measures the server as it runs in production, in a process of its own.
+ *
+ *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse]
+ *                    [--seconds=10] [--warmup=3] [--regenerate]
+ *
+ * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
+ * and a `…_tenth` beside it; --db=embedded uses PGlite data dirs under bench/.data. RESULTS.md is
+ * written only by a whole run (no --only).
+ */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createAccessTokens } from '../apps/server/src/modules/auth/access-token.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/session.js';
+import { DEFAULT_DATABASE_URL, databaseEnv, describe, prepareDatabase, type BenchDatabase } from './bench-database.js';
+import { measureCsvExport } from './export-csv.js';
+import { BIG_GROUP_ID, type DataShape } from './generate-data.js';
+import { measureLighthouse, type LighthouseFigures } from './lighthouse.js';
+import { CONNECTIONS, measureLoad, type LoadFigures, type LoadTarget } from './load.js';
+import { measurePdf } from './pdfs.js';
+import { formatTable, printTable, writeResults, type Row } from './results.js';
+import { startServer, type BenchServer } from './server.js';
+import { buildWeb, measureWebSizes, type WebSizes } from './web-size.js';
+import { WEBHOOK_ORDER_IDS, measureWebhooks, type WebhookFigures } from './webhooks.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const PARTS = ['load', 'tenth', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = 'true'] = arg.replace(/^--/, '').split('=');
+    return [key!, value] as const;
+  }),
+);
+const only = args.get('only')?.split(',') as Part[] | undefined;
+const unknown = only?.filter((part) => !PARTS.includes(part));
+if (unknown?.length) throw new Error(`okänd del: ${unknown.join(', ')} (finns: ${PARTS.join(', ')})`);
+const runs = (part: Part) => !only || only.includes(part);
+const dbKind = args.get('db') === 'embedded' ? 'pglite' : 'postgres';
+const loadSeconds = Number(args.get('seconds') ?? 10);
+const warmupSeconds = Number(args.get('warmup') ?? 3);
+const regenerate = args.has('regenerate');
+const log = (line: string) => console.log(line);
+
+const started = performance.now();
+const loadBefore = os.loadavg();
+const jwtSecret = crypto.randomBytes(32).toString('base64url');
+const webhookSecret = crypto.randomBytes(24).toString('base64url');
+const accessTokens = createAccessTokens(jwtSecret);
+const rows: Row[] = [];
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+const perSecond = (value: number) => Math.round(value).toLocaleString('en-US');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// ---------------------------------------------------------------- callers
+
+/** Members of the generated data set by the size of their group (see generate-data.ts). */
+function membersOf(shape: DataShape) {
+  const others = shape.sellers - shape.bigGroupSellers;
+  const groupsOfThirty = others % (shape.groups - 1);
+  const thirty: number[] = [];
+  for (let i = shape.bigGroupSellers + 1; i <= shape.sellers; i++)
+    if ((i - shape.bigGroupSellers - 1) % (shape.groups - 1) < groupsOfThirty) thirty.push(i);
+  return {
+    big: Array.from({ length: shape.bigGroupSellers }, (_, i) => i + 1),
+    thirty,
+    thirtyGroups: Array.from({ length: groupsOfThirty }, (_, i) => i + 2),
+    superadmin: shape.sellers + 1,
+  };
+}
+
+/** Tokens signed the way sign-in signs them, renewed well before their 15 minutes run out. */
+function tokenPool() {
+  const signed = new Map<string, { at: number; tokens: string[] }>();
+  return async (name: string, userIds: number[]) => {
+    const cached = signed.get(name);
+    if (cached && Date.now() - cached.at < 8 * 60_000) return cached.tokens;
+    const tokens = await Promise.all(userIds.map((userId) => accessTokens.sign({ userId, tokenVersion: 0 })));
+    signed.set(name, { at: Date.now(), tokens });
+    return tokens;
+  };
+}
+
+// ---------------------------------------------------------------- load
+
+const SELLER_CALLS = [
+  ['/api/me/summary', 'summary'],
+  ['/api/group/totals', 'totals'],
+  ['/api/group/leaderboard-mine', 'leaderboard'],
+] as const;
+
+async function sellerLoad(server: BenchServer, shape: DataShape, tokens: ReturnType<typeof tokenPool>) {
+  const members = membersOf(shape);
+  const figures = new Map<string, LoadFigures>();
+  for (const [group, ids] of [
+    ['30', members.thirty],
+    ['500', members.big],
+  ] as const) {
+    const groupTokens = await tokens(`${shape.scale}-${group}`, ids);
+    for (const [callPath, name] of SELLER_CALLS) {
+      const key = `${name} ${group}`;
+      figures.set(key, await measureLoad(server.url, { paths: [callPath], tokens: groupTokens }, { seconds: loadSeconds, warmupSeconds }));
+      log(`  ${callPath} (${group}-säljargrupp): ${describeLoad(figures.get(key)!)}`);
+    }
+  }
+  return figures;
+}
+
+const describeLoad = (figures: LoadFigures) =>
+  `${perSecond(figures.requestsPerSecond)} req/s, p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms` +
+  (figures.failures ? `, ${figures.failures} failed` : '');
+
+// ---------------------------------------------------------------- the run
+
+async function countWebhookOrders(database: BenchDatabase, from: number, to: number): Promise<{ orders: number; lines: number }> {
+  const query = `select count(distinct o.id)::int as orders, count(l.id)::int as lines
+                 from orders o left join order_lines l on l.order_id = o.id where o.shopify_order_id between ${from} and ${to}`;
+  if (database.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query(query)).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const opened = await openDatabase({ dataDir: database.dataDir });
+  try {
+    return ((await opened.db.execute(query as never)) as unknown as { rows: { orders: number; lines: number }[] }).rows[0]!;
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The bench's webhook orders and events go again, so the data set stays the one generated. */
+async function removeWebhookOrders(database: BenchDatabase) {
+  const statements = [
+    `delete from orders where shopify_order_id between ${WEBHOOK_ORDER_IDS.from} and ${WEBHOOK_ORDER_IDS.to}`,
+    `delete from webhook_events where webhook_id like 'bench-%'`,
+    `vacuum analyze orders, order_lines, webhook_events`,
+  ];
+  if (database.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const opened = await openDatabase({ dataDir: database.dataDir });
+  try {
+    for (const statement of statements) await opened.db.execute(statement as never);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function postgresVersion(database: BenchDatabase): Promise<string> {
+  if (database.kind !== 'postgres') return 'PGlite (embedded)';
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows: settings } = await client.query(
+      `select (select setting from pg_settings where name = 'server_version') as version,
+              (select setting from pg_settings where name = 'shared_buffers') as shared_buffers,
+              (select unit from pg_settings where name = 'shared_buffers') as unit`,
+    );
+    const row = settings[0] as { version: string; shared_buffers: string; unit: string };
+    return `PostgreSQL ${row.version} on 127.0.0.1 (shared_buffers ${row.shared_buffers} × ${row.unit})`;
+  } finally {
+    await client.end();
+  }
+}
+
+const serverEnv = (database: BenchDatabase, webDist: string): Record<string, string> => ({
+  ...databaseEnv(database),
+  DATA_DIR: database.kind === 'pglite' ? database.dataDir : path.join(os.tmpdir(), 'saljportalen-bench-data'),
+  JWT_SECRET: jwtSecret,
+  SHOPIFY_WEBHOOK_SECRET: webhookSecret,
+  PUBLIC_URL: 'http://localhost:3000',
+  LOG_LEVEL: 'warn',
+  RATE_LIMITS: '0',
+  WEB_DIST: webDist,
+  NODE_ENV: 'production',
+});
+
+const dbTarget =
+  dbKind === 'postgres'
+    ? ({ kind: 'postgres', url: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: path.join(here, '.data') } as const);
+
+const fullNeeded = PARTS.filter((part) => part !== 'tenth' && part !== 'web').some(runs);
+const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
+const tenth = runs('tenth') ? await prepareDatabase(dbTarget, 0.1, { regenerate, log }) : undefined;
+const tokens = tokenPool();
+
+let web: WebSizes | undefined;
+const webDist = path.join(os.tmpdir(), 'saljportalen-bench-web');
+if (runs('web') || runs('lighthouse')) {
+  log('Bygger webben');
+  buildWeb(path.join(root, 'apps', 'web'), webDist);
+  web = measureWebSizes(webDist);
+}
+
+let fullLoad: Map<string, LoadFigures> | undefined;
+let tenthLoad: Map<string, LoadFigures> | undefined;
+let bare: LoadFigures | undefined;
+const adminLoad = new Map<string, LoadFigures>();
+let csv: Awaited<ReturnType<typeof measureCsvExport>> | undefined;
+let catalogPdf: Awaited<ReturnType<typeof measurePdf>> | undefined;
+let payoutPdf: Awaited<ReturnType<typeof measurePdf>> | undefined;
+let webhooks: WebhookFigures | undefined;
+let webhookLines = 0;
+const lighthouse = new Map<string, LighthouseFigures>();
+
+if (full) {
+  log(`Server på ${describe(full.shape)}`);
+  const server = await startServer(serverEnv(full, webDist));
+  const members = membersOf(full.shape);
+  const admin = () => tokens('superadmin', [members.superadmin]);
+  try {
+    if (runs('load')) {
+      bare = await measureLoad(server.url, { paths: ['/bench/bare'] }, { seconds: loadSeconds, warmupSeconds });
+      log(`  bar route: ${describeLoad(bare)}`);
+      fullLoad = await sellerLoad(server, full.shape, tokens);
+      const randomGroups = Array.from({ length: 500 }, () => 2 + Math.floor(Math.random() * (full.shape.groups - 1)));
+      const adminCalls: [string, LoadTarget][] = [
+        ['/api/admin/overview', { paths: ['/api/admin/overview'] }],
+        ['/api/admin/groups', { paths: ['/api/admin/groups'] }],
+        ['/api/admin/sellers?sort=total_sales', { paths: ['/api/admin/sellers?sort=total_sales'] }],
+        ['/api/admin/sellers?sort=total_commission', { paths: ['/api/admin/sellers?sort=total_commission'] }],
+        ['/api/admin/sellers?sort=orders_count', { paths: ['/api/admin/sellers?sort=orders_count'] }],
+        ['/api/admin/group/{id} (29–30 sellers)', { paths: randomGroups.map((id) => `/api/admin/group/${id}`) }],
+        [`/api/admin/group/{id} (500 sellers)`, { paths: [`/api/admin/group/${BIG_GROUP_ID}`] }],
+      ];
+      for (const [name, target] of adminCalls) {
+        const figures = await measureLoad(server.url, { ...target, tokens: await admin() }, { seconds: loadSeconds, warmupSeconds });
+        adminLoad.set(name, figures);
+        log(`  ${name}: ${describeLoad(figures)}`);
+      }
+    }
+    if (runs('csv')) {
+      csv = await measureCsvExport(server.url, { groupId: BIG_GROUP_ID, token: (await admin())[0]!, rss: () => server.rss(), runs: 3 });
+      log(`  CSV: ${csv.lines} rader, ${csv.seconds.toFixed(2)} s, minne +${csv.memoryGrowthMb.toFixed(0)} MB`);
+    }
+    if (runs('pdf')) {
+      catalogPdf = await measurePdf(server.url, {
+        paths: ['/api/catalog/me.pdf'],
+        tokens: (await tokens(`1-30`, members.thirty)).slice(0, 200),
+        runs: 40,
+      });
+      log(`  katalog-PDF: p50 ${ms(catalogPdf.p50)} ms`);
+      payoutPdf = await measurePdf(server.url, {
+        paths: members.thirtyGroups.slice(0, 20).map((groupId) => `/api/admin/payouts/${groupId}/export.pdf`),
+        tokens: await admin(),
+        runs: 40,
+      });
+      log(`  avräknings-PDF: p50 ${ms(payoutPdf.p50)} ms`);
+    }
+    if (runs('lighthouse')) {
+      const seller = (await tokens('1-30', members.thirty))[0]!;
+      lighthouse.set('/login', await measureLighthouse(`${server.url}/login`, { runs: 3 }));
+      lighthouse.set(
+        '/dashboard',
+        await measureLighthouse(`${server.url}/dashboard`, { runs: 3, localStorage: { [TOKEN_STORAGE_KEY]: seller } }),
+      );
+      for (const [page, figures] of lighthouse)
+        log(`  Lighthouse ${page}: prestanda ${figures.performance}, tillgänglighet ${figures.accessibility}`);
+    }
+    if (runs('webhooks')) {
+      let counted: { orders: number; lines: number } | undefined;
+      webhooks = await measureWebhooks(server.url, {
+        deliveries: Number(args.get('webhooks') ?? 9_000),
+        members: full.shape.sellers,
+        secret: webhookSecret,
+        countStored: async (from, to) => {
+          if (full.kind === 'pglite') return NaN;
+          counted = await countWebhookOrders(full, from, to);
+          return counted.orders;
+        },
+      });
+      webhookLines = counted?.lines ?? 0;
+    }
+  } finally {
+    await server.stop();
+  }
+  if (webhooks && full.kind === 'pglite') {
+    const counted = await countWebhookOrders(full, WEBHOOK_ORDER_IDS.from, WEBHOOK_ORDER_IDS.to);
+    webhooks.stored = counted.orders;
+    webhookLines = counted.lines;
+  }
+  if (webhooks) {
+    log(`  webhooks: ${perSecond(webhooks.ordersPerSecond)} ordrar/s, ${webhooks.stored}/${webhooks.deliveries} sparade`);
+    await removeWebhookOrders(full);
+  }
+}
+
+if (tenth) {
+  log(`Server på ${describe(tenth.shape)}`);
+  const server = await startServer(serverEnv(tenth, webDist));
+  try {
+    tenthLoad = await sellerLoad(server, tenth.shape, tokens);
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- the table
+
+if (bare) rows.push({ section: 'baseline', what: 'GET /bench/bare (no auth, no database)', figure: describeLoad(bare), budget: '–' });
+for (const [key, figures] of fullLoad ?? []) {
+  const [name, group] = key.split(' ');
+  const call = SELLER_CALLS.find(([, callName]) => callName === name)![0];
+  rows.push({
+    section: 'seller',
+    what: `${call}, ${group === '30' ? '30-seller groups' : 'the 500-seller group'}`,
+    figure: describeLoad(figures),
+    budget: '≥ 1,500 req/s, p99 ≤ 25 ms',
+    met: figures.requestsPerSecond >= 1500 && figures.p99 <= 25 && figures.failures === 0,
+  });
+}
+for (const [key, figures] of tenthLoad ?? []) {
+  const [name, group] = key.split(' ');
+  const call = SELLER_CALLS.find(([, callName]) => callName === name)![0];
+  const whole = fullLoad?.get(key);
+  const p99Ratio = whole ? whole.p99 / Math.max(figures.p99, 1) : NaN;
+  const rpsRatio = whole ? figures.requestsPerSecond / whole.requestsPerSecond : NaN;
+  rows.push({
+    section: 'seller, 1/10 data',
+    what: `${call}, ${group === '30' ? '30-seller groups' : 'the 500-seller group'}`,
+    figure: `${describeLoad(figures)}` + (whole ? `; full data: p99 ×${p99Ratio.toFixed(2)}, req/s ÷${rpsRatio.toFixed(2)}` : ''),
+    budget: 'full data within 1.5×',
+    met: whole ? p99Ratio <= 1.5 && rpsRatio <= 1.5 && figures.failures === 0 : undefined,
+  });
+}
+for (const [name, figures] of adminLoad) {
+  rows.push({
+    section: 'admin',
+    what: name,
+    figure: describeLoad(figures),
+    budget: 'p99 ≤ 100 ms',
+    met: figures.p99 <= 100 && figures.failures === 0,
+  });
+}
+if (webhooks) {
+  rows.push({
+    section: 'webhooks',
+    what: `signed orders/create, ${CONNECTIONS} at a time`,
+    figure:
+      `${perSecond(webhooks.ordersPerSecond)} orders/s over ${webhooks.deliveries.toLocaleString('en-US')} deliveries (p99 ${ms(webhooks.p99)} ms); ` +
+      `${webhooks.stored.toLocaleString('en-US')} orders with ${webhookLines.toLocaleString('en-US')} lines stored, ${webhooks.failures} failed`,
+    budget: '≥ 300 orders/s, none lost',
+    met:
+      webhooks.ordersPerSecond >= 300 &&
+      webhooks.stored === webhooks.deliveries &&
+      webhooks.failures === 0 &&
+      webhookLines === 2 * webhooks.deliveries,
+  });
+}
+if (csv) {
+  rows.push({
+    section: 'CSV export',
+    what: `the 500-seller group (median of 3)`,
+    figure: `${csv.lines.toLocaleString('en-US')} lines (${csv.megabytes.toFixed(1)} MB) in ${csv.seconds.toFixed(2)} s; server memory +${csv.memoryGrowthMb.toFixed(0)} MB at peak`,
+    budget: '100,000 lines ≤ 3 s, memory ≤ +100 MB',
+    met: csv.lines >= 100_000 && csv.seconds <= 3 && csv.memoryGrowthMb <= 100,
+  });
+}
+if (catalogPdf) {
+  rows.push({
+    section: 'PDF',
+    what: 'catalogue (GET /api/catalog/me.pdf)',
+    figure: `p50 ${ms(catalogPdf.p50)} ms, p95 ${ms(catalogPdf.p95)} ms (${catalogPdf.runs} runs, ${catalogPdf.kilobytes.toFixed(0)} KB)`,
+    budget: 'p50 ≤ 300 ms',
+    met: catalogPdf.p50 <= 300,
+  });
+}
+if (payoutPdf) {
+  rows.push({
+    section: 'PDF',
+    what: 'payout of a 30-seller group (GET /api/admin/payouts/{id}/export.pdf)',
+    figure: `p50 ${ms(payoutPdf.p50)} ms, p95 ${ms(payoutPdf.p95)} ms (${payoutPdf.runs} runs, ${payoutPdf.kilobytes.toFixed(0)} KB)`,
+    budget: '– (reported)',
+  });
+}
+if (web) {
+  const list = (files: { file: string; gzip: number }[]) => files.map((file) => `${path.basename(file.file)} ${kb(file.gzip)}`).join(', ');
+  rows.push({ section: 'web', what: 'JS of /login (gzip)', figure: `${kb(web.login.jsGzip)}: ${list(web.login.js)}`, budget: '–' });
+  rows.push({
+    section: 'web',
+    what: 'JS of /login and /dashboard together (gzip)',
+    figure: `${kb(web.loginAndDashboardJsGzip)}: ${list(web.dashboard.js)}`,
+    budget: '≤ 150 KB',
+    met: web.loginAndDashboardJsGzip <= 150 * 1024,
+  });
+  rows.push({
+    section: 'web',
+    what: 'CSS of /login and /dashboard (gzip)',
+    figure: `${kb(web.dashboard.cssGzip)}: ${list(web.dashboard.css)}`,
+    budget: '–',
+  });
+  rows.push({
+    section: 'web',
+    what: 'admin area (gzip, beyond what /dashboard loads)',
+    figure: `${kb(web.admin.jsGzip + web.admin.cssGzip)}: ${list([...web.admin.js, ...web.admin.css])}`,
+    budget: 'a separate chunk',
+    met: web.adminSeparate,
+  });
+}
+for (const [page, figures] of lighthouse) {
+  const extra = web
+    ? figures.loaded.filter(
+        (file) => !web!.dashboard.js.some((js) => `/${js.file}` === file) && !web!.dashboard.css.some((css) => `/${css.file}` === file),
+      )
+    : [];
+  rows.push({
+    section: 'Lighthouse (mobile)',
+    what: `${page}${page === '/dashboard' ? ' (signed in)' : ''}`,
+    figure:
+      `performance ${figures.performance} (runs ${figures.performanceRuns.join(', ')}), accessibility ${figures.accessibility}; ` +
+      `FCP ${ms(figures.metrics.fcp / 1000)} s, LCP ${ms(figures.metrics.lcp / 1000)} s, TBT ${figures.metrics.tbt.toFixed(0)} ms, CLS ${figures.metrics.cls.toFixed(3)}` +
+      (extra.length ? `; also loaded: ${extra.join(', ')}` : ''),
+    budget: 'both ≥ 95',
+    met: figures.performance >= 95 && figures.accessibility >= 95,
+  });
+}
+
+console.log(`\n${printTable(rows)}\n`);
+const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: root, encoding: 'utf8' }).trim();
+const cpu = os.cpus();
+const info = {
+  date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  commit: git('rev-parse', 'HEAD'),
+  dirtyFiles: git('status', '--porcelain').split('\n').filter(Boolean).length,
+  machine: `${cpu.length} × ${cpu[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Linux ${os.release()}`,
+  node: process.versions.node,
+  database: (full ?? tenth) ? await postgresVersion((full ?? tenth)!) : '–',
+  dataSets: [full, tenth].filter((set): set is BenchDatabase => Boolean(set)).map((set) => describe(set.shape)),
+  loadBefore,
+  loadAfter: os.loadavg(),
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  settings: [
+    `load: autocannon, ${CONNECTIONS} connections, ${warmupSeconds} s warm-up then ${loadSeconds} s per call, in the bench process; each request a different caller's token (signed with the app's access-token signer); the server is one Node process started as in production with LOG_LEVEL=warn and RATE_LIMITS=0`,
+    'server, database, autocannon and Chromium share the same machine',
+  ],
+  seconds: (performance.now() - started) / 1000,
+};
+if (!only) {
+  writeResults(path.join(here, 'RESULTS.md'), rows, info);
+  log('Skrev bench/RESULTS.md');
+} else {
+  log(formatTable(rows));
+}
