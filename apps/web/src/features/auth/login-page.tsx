@@ -1,6 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -13,11 +11,22 @@ import { AuthCard } from './components/auth-card';
 import { PasswordInput } from './components/password-input';
 import { useLogin } from './api/login';
 
-const loginFormSchema = z.object({
-  email: z.string().trim().min(1, 'E-post krävs'),
-  password: z.string().min(1, 'Lösenord krävs'),
-});
-type LoginForm = z.infer<typeof loginFormSchema>;
+interface LoginValues {
+  email: string;
+  password: string;
+}
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+
+/**
+ * The sign-in form's two checks, written out: the first page a phone loads carries no form
+ * library or schema library for two required fields (issue 7's JavaScript budget).
+ */
+export function validateLogin(values: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!values.email.trim()) errors.email = 'E-post krävs';
+  if (!values.password) errors.password = 'Lösenord krävs';
+  return errors;
+}
 
 /** The failure text under 'Inloggning misslyckades' (spec §8 fallbacks). */
 function loginFailureMessage(error: unknown): string {
@@ -27,26 +36,46 @@ function loginFailureMessage(error: unknown): string {
 
 export function LoginForm({ onSignedIn, submitLabel = 'Logga in' }: { onSignedIn: () => void | Promise<void>; submitLabel?: string }) {
   const login = useLogin();
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
-  const onSubmit = form.handleSubmit(async (values) => {
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const values = (): LoginValues => ({ email: email.current?.value ?? '', password: password.current?.value ?? '' });
+  // Checked on submit; after the first attempt, again on every change (so an error goes as it is fixed).
+  const recheck = () => {
+    if (submitted) setErrors(validateLogin(values()));
+  };
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const current = values();
+    const found = validateLogin(current);
+    setErrors(found);
+    if (found.email) return email.current?.focus();
+    if (found.password) return password.current?.focus();
+    setSubmitting(true);
     try {
-      await login.mutateAsync(values);
+      await login.mutateAsync({ email: current.email.trim(), password: current.password });
       notify.success('Inloggning lyckades');
       await onSignedIn();
     } catch (error) {
       notify.error('Inloggning misslyckades', loginFailureMessage(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="E-post" error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      <Field label="E-post" error={errors.email}>
+        <Input ref={email} name="email" type="email" autoComplete="email" inputMode="email" onChange={recheck} />
       </Field>
-      <Field label="Lösenord" error={form.formState.errors.password?.message}>
-        <PasswordInput autoComplete="current-password" {...form.register('password')} />
+      <Field label="Lösenord" error={errors.password}>
+        <PasswordInput ref={password} name="password" autoComplete="current-password" onChange={recheck} />
       </Field>
-      <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Loggar in...' : submitLabel}
+      <Button type="submit" variant="brand" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Loggar in...' : submitLabel}
       </Button>
     </form>
   );
