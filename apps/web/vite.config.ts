@@ -1,11 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/**
+ * Brotli and gzip copies beside every built script and style sheet, which the server sends as they
+ * are (@fastify/static `preCompressed`): a phone on a slow network downloads a fifth of the bytes,
+ * and no request spends CPU compressing.
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'saljportalen:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle).filter((name) => /\.(js|css)$/.test(name))) {
+        const file = path.join(outDir, fileName);
+        const bytes = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    precompressAssets(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -32,10 +32,14 @@ export const webPlugin = fp(
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and style sheet (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; the shell and the service worker must always be fresh.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else reply.header('Cache-Control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          reply.header('Vary', 'Accept-Encoding');
+        } else reply.header('Cache-Control', 'no-cache');
       },
     });
     const indexHtml = fs.readFileSync(indexPath);
