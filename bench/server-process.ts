@@ -9,7 +9,7 @@ import { loadConfig, resolveJwtSecret } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
 app.get('/bench/bare', async () => ({ ok: true }));
 

@@ -5,7 +5,7 @@ import { ensureSuperadmin } from './db/ensure-superadmin.js';
 import { DEMO_LOGINS, seedDemoData } from './db/seed.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
 
 if (config.superadmin) await ensureSuperadmin(app.db, config.superadmin);

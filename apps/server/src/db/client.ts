@@ -34,9 +34,17 @@ export const migrationsFolder = path.resolve(
  */
 export const pgliteStartParams = PGlite.defaultStartParams.filter((param) => param !== '-F');
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * The working set (the rollups, the indexes of the rows a request reads) stays in memory, where a
+ * random read costs about what a sequential one does; PostgreSQL's default (4) prices it as a
+ * spinning disk and would rather scan every user than look up a group's 500 (measured in
+ * bench/RESULTS.md, as is DATABASE_POOL_SIZE).
+ */
+const SESSION_SETTINGS = '-c random_page_cost=1.1';
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: SESSION_SETTINGS });
     // An idle connection can be cut by the server (restart, failover, a dropped test database);
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
     pool.on('error', (error) => console.warn(`PostgreSQL-anslutning stängd: ${error.message}`));
@@ -55,6 +63,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   } else {
     client = await PGlite.create({ startParams: pgliteStartParams });
   }
+  await client.exec(`set random_page_cost = 1.1`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

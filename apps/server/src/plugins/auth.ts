@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { prepared } from '../db/prepared.js';
 import { users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -23,6 +24,22 @@ declare module 'fastify' {
   }
 }
 
+/** Read on every authenticated request, so prepared once per connection. */
+const userOfToken = prepared((db) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      isSuperadmin: users.isSuperadmin,
+      activeGroupId: users.activeGroupId,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_user_of_token'),
+);
+
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Du är inte inloggad eller sessionen har gått ut');
 
 /**
@@ -39,17 +56,7 @@ export const authPlugin = fp(
       if (!token) throw unauthenticated();
       const claims = await app.accessTokens.verify(token);
       if (!claims) throw unauthenticated();
-      const [user] = await app.db
-        .select({
-          id: users.id,
-          email: users.email,
-          fullName: users.fullName,
-          isSuperadmin: users.isSuperadmin,
-          activeGroupId: users.activeGroupId,
-          tokenVersion: users.tokenVersion,
-        })
-        .from(users)
-        .where(eq(users.id, claims.userId));
+      const [user] = await userOfToken(app.db).execute({ userId: claims.userId });
       if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
       request.authUser = user;
     });

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { activeMembershipCondition } from './active-membership.js';
+import { activeMembershipCondition, placeholders } from './active-membership.js';
+import { prepared } from '../../db/prepared.js';
 import type { LeaderboardCache } from './leaderboard-cache.js';
 import { membershipRollupSums } from './order-sums.js';
 
@@ -37,6 +38,17 @@ async function loadLeaderboardItems(db: Db, groupId: number): Promise<string> {
   return JSON.stringify(items);
 }
 
+/** The caller's membership in the active group, the group's visibility and its figures version. */
+const membershipQuery = prepared((db) =>
+  db
+    .select({ role: memberships.role, groupId: groups.id, visible: groups.leaderboardVisible, version: groupFigures.version })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .innerJoin(groupFigures, eq(groupFigures.groupId, groups.id))
+    .where(activeMembershipCondition(placeholders))
+    .prepare('seller_leaderboard_membership'),
+);
+
 /**
  * The active group's leaderboard as the answer's JSON text (spec §7 leaderboard-mine). Who may
  * see it is decided on every request from the live rows; the rows themselves come from the
@@ -45,12 +57,7 @@ async function loadLeaderboardItems(db: Db, groupId: number): Promise<string> {
 export async function getGroupLeaderboard(db: Db, options: { user: AuthUser; cache: LeaderboardCache }): Promise<string> {
   const { user } = options;
   if (user.activeGroupId === null) return JSON.stringify(hidden());
-  const [membership] = await db
-    .select({ role: memberships.role, groupId: groups.id, visible: groups.leaderboardVisible, version: groupFigures.version })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .innerJoin(groupFigures, eq(groupFigures.groupId, groups.id))
-    .where(activeMembershipCondition({ id: user.id, activeGroupId: user.activeGroupId }));
+  const [membership] = await membershipQuery(db).execute({ userId: user.id, groupId: user.activeGroupId });
   // Spec §6: admins always see it; a seller gets nothing while it is hidden, not just a hint to hide it.
   if (!membership || (!membership.visible && membership.role !== 'admin')) return JSON.stringify(hidden());
   const items = await options.cache.get(membership.groupId, membership.version, () => loadLeaderboardItems(db, membership.groupId));
