@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -28,8 +28,10 @@ export function Header({ groupSwitcher }: { groupSwitcher?: ReactNode }) {
     navigate(paths.login, { replace: true });
   };
 
+  // Keyed, so signing in draws new links instead of recolouring the old ones through their colour
+  // transition (a moment where 'Konto' is white on white, and axe sees it).
   const actions = signedIn ? (
-    <>
+    <Fragment key="signed-in">
       {groupSwitcher}
       <Button asChild variant="ghost" onClick={() => setMenuOpen(false)}>
         <Link to={paths.accountSettings}>Konto</Link>
@@ -37,16 +39,16 @@ export function Header({ groupSwitcher }: { groupSwitcher?: ReactNode }) {
       <Button variant="outline" onClick={onLogout}>
         Logga ut
       </Button>
-    </>
+    </Fragment>
   ) : (
-    <>
+    <Fragment key="guest">
       <Button asChild variant="ghost" onClick={() => setMenuOpen(false)}>
         <Link to={paths.register}>Registrera</Link>
       </Button>
       <Button asChild variant="brand" onClick={() => setMenuOpen(false)}>
         <Link to={paths.login}>Logga in</Link>
       </Button>
-    </>
+    </Fragment>
   );
 
   return (

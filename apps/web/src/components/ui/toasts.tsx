@@ -1,12 +1,23 @@
 import { useEffect, useState } from 'react';
-import { onToasterNeeded } from '@/lib/toast';
+import { onToasterNeeded, prepareToasts } from '@/lib/toast';
 
 type Sonner = typeof import('sonner');
 
-/** sonner's toaster, on the page from the first toast on (lib/toast.ts loads it then). */
+/** sonner's toaster, on the page from the first tap, key press or toast on (see lib/toast.ts). */
 export function Toasts() {
   const [sonner, setSonner] = useState<Sonner>();
   useEffect(() => onToasterNeeded((loaded) => setSonner(() => loaded)), []);
+  // The first tap or key press loads it, well before a form's answer can need it.
+  useEffect(() => {
+    const prepare = () => void prepareToasts();
+    const options = { once: true, capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', prepare, options);
+    window.addEventListener('keydown', prepare, options);
+    return () => {
+      window.removeEventListener('pointerdown', prepare, options);
+      window.removeEventListener('keydown', prepare, options);
+    };
+  }, []);
   if (!sonner) return null;
   return (
     <sonner.Toaster

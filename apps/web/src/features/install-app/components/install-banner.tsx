@@ -20,7 +20,12 @@ export function InstallBanner() {
   if (!kind || pathname.startsWith('/admin')) return null;
 
   return (
-    <section aria-labelledby="install-banner-title" className="border-b border-emerald-200 bg-brand-soft">
+    // At the foot of the screen, over the page: Chromium's install event comes after the page is
+    // drawn, and a banner pushed in above it would shift everything down (CLS, issue 7).
+    <section
+      aria-labelledby="install-banner-title"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-emerald-200 bg-brand-soft pb-[env(safe-area-inset-bottom)] shadow-lg"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <Smartphone className="hidden size-6 shrink-0 text-brand sm:block" aria-hidden="true" />
         <div className="min-w-0 flex-1 basis-56">
