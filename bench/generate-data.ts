@@ -20,6 +20,8 @@ import QRCode from 'qrcode';
 import type { Db, Tx } from '../apps/server/src/db/client.js';
 
 export interface DataShape {
+  /** Changes whenever the generator writes different rows, so an older data set is made again. */
+  generator: number;
   scale: number;
   groups: number;
   sellers: number;
@@ -30,6 +32,7 @@ export interface DataShape {
 
 export function dataShape(scale: number): DataShape {
   return {
+    generator: 2,
     scale,
     groups: Math.round(2_000 * scale),
     sellers: Math.round(60_000 * scale),
@@ -192,9 +195,12 @@ async function writeRows(db: Tx, shape: DataShape, log: (line: string) => void):
   // Order k: the big group's orders are 1–50 000, the rest follow. Amounts and times are
   // functions of k, so the orders' sums can be written without reading their lines back.
   const k = sql.raw('k');
+  // Some sell far more than others: member j of n gets a share that falls like j^(-1/3), from
+  // about 1.6 % of the group's orders for the top seller to 0.1 % for the last in the big group.
+  const skewed = (count: number) => sql`floor(${n(count)} * power(((${k}::bigint * 2246822519) % 4294967296) / 4294967296.0, 1.5))::int`;
   const memberOf = sql`case when ${k} <= ${n(shape.bigGroupOrders)}
-      then 1 + (${k}::bigint * 7919) % ${n(shape.bigGroupSellers)}
-      else ${n(shape.bigGroupSellers + 1)} + (${k}::bigint * 7919) % ${n(members - shape.bigGroupSellers)} end`;
+      then 1 + ${skewed(shape.bigGroupSellers)}
+      else ${n(shape.bigGroupSellers + 1)} + ${skewed(members - shape.bigGroupSellers)} end`;
   const unattributed = sql`(${k} > ${n(shape.bigGroupOrders)} and ${k} % 200 = 7)`;
   const firstAmount = sql`(5900 + (${k} % 50) * 100)::bigint`;
   const secondAmount = sql`(4900 + (${k} % 37) * 100)::bigint`;

@@ -109,13 +109,25 @@ async function auditOnce(url: string, localStorageValues?: Record<string, string
   });
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run is made again. */
+async function auditWithRetry(url: string, localStorageValues?: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, localStorageValues);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Lighthouse:')) throw error;
+      console.warn(`  ${url}: ${String(error)}; kör igen`);
+    }
+  }
+}
+
 /** The median run by performance score (Lighthouse's own advice for a noisy machine). */
 export async function measureLighthouse(
   url: string,
   options: { runs: number; localStorage?: Record<string, string> },
 ): Promise<LighthouseFigures> {
   const runs = [];
-  for (let i = 0; i < options.runs; i++) runs.push(await auditOnce(url, options.localStorage));
+  for (let i = 0; i < options.runs; i++) runs.push(await auditWithRetry(url, options.localStorage));
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return { ...median, performanceRuns: runs.map((run) => run.performance) };

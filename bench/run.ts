@@ -8,7 +8,8 @@
  *
  * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
  * and a `…_tenth` beside it; --db=embedded uses PGlite data dirs under bench/.data. RESULTS.md is
- * written only by a whole run (no --only).
+ * written only by a whole run (no --only). BENCH_PROFILE=dir writes the server's CPU profiles
+ * there (node --cpu-prof), to see where a figure's time goes.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -205,6 +206,7 @@ const fullNeeded = PARTS.filter((part) => part !== 'tenth' && part !== 'web').so
 const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
 const tenth = runs('tenth') ? await prepareDatabase(dbTarget, 0.1, { regenerate, log }) : undefined;
 const tokens = tokenPool();
+const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 
 let web: WebSizes | undefined;
 const webDist = path.join(os.tmpdir(), 'saljportalen-bench-web');
@@ -227,7 +229,7 @@ const lighthouse = new Map<string, LighthouseFigures>();
 
 if (full) {
   log(`Server på ${describe(full.shape)}`);
-  const server = await startServer(serverEnv(full, webDist));
+  const server = await startServer(serverEnv(full, webDist), profileArgs);
   const members = membersOf(full.shape);
   const admin = () => tokens('superadmin', [members.superadmin]);
   try {
@@ -309,7 +311,7 @@ if (full) {
 
 if (tenth) {
   log(`Server på ${describe(tenth.shape)}`);
-  const server = await startServer(serverEnv(tenth, webDist));
+  const server = await startServer(serverEnv(tenth, webDist), profileArgs);
   try {
     tenthLoad = await sellerLoad(server, tenth.shape, tokens);
   } finally {

@@ -14,9 +14,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+/** `nodeArgs`: extra flags for the server's Node, e.g. `--cpu-prof` when profiling. */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
   const child: ChildProcess = fork(path.join(here, 'server-process.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...nodeArgs],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
