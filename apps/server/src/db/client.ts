@@ -35,12 +35,15 @@ export const migrationsFolder = path.resolve(
 export const pgliteStartParams = PGlite.defaultStartParams.filter((param) => param !== '-F');
 
 /**
- * The working set (the rollups, the indexes of the rows a request reads) stays in memory, where a
- * random read costs about what a sequential one does; PostgreSQL's default (4) prices it as a
- * spinning disk and would rather scan every user than look up a group's 500 (measured in
- * bench/RESULTS.md, as is DATABASE_POOL_SIZE).
+ * Session settings of every PostgreSQL connection (measured in bench/RESULTS.md):
+ * - random_page_cost 1.1: the working set (the rollups, the indexes of the rows a request reads)
+ *   stays in memory, where a random read costs about what a sequential one does; the default (4)
+ *   prices it as a spinning disk and would rather scan every user than look up a group's 500.
+ * - plan_cache_mode force_generic_plan: applies only to our named prepared statements (db/prepared.ts,
+ *   the admin's seller lists), whose best plan does not depend on the values; otherwise PostgreSQL
+ *   keeps planning the seller list anew on every request, which took longer than running it.
  */
-const SESSION_SETTINGS = '-c random_page_cost=1.1';
+const SESSION_SETTINGS = '-c random_page_cost=1.1 -c plan_cache_mode=force_generic_plan';
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {

@@ -55,7 +55,12 @@ export const groups = pgTable(
     leaderboardVisible: boolean('leaderboard_visible').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('groups_code_idx').on(t.code), index('groups_archived_idx').on(t.archived)],
+  (t) => [
+    uniqueIndex('groups_code_idx').on(t.code),
+    index('groups_archived_idx').on(t.archived),
+    // The admin's group list, newest first: a page is read from here instead of sorting every group.
+    index('groups_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export const memberships = pgTable(

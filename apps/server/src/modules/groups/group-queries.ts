@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   TAdminGroup,
   TAdminGroupListQuery,
@@ -11,6 +11,7 @@ import { groupFigures, groups } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { oreToSek } from '../../lib/money.js';
 import { groupRollupSums } from '../seller/order-sums.js';
+import { prepared } from '../../db/prepared.js';
 
 export const groupNotFound = () => notFound('Grupp hittades inte');
 
@@ -50,20 +51,6 @@ export interface GroupFigures {
   sellersCount: number;
 }
 
-const noFigures: GroupFigures = { salesOre: 0, commissionOre: 0, ordersCount: 0, sellersCount: 0 };
-
-/** Figures of a page of groups: one row each from the groups' rollups (the sums of their orders, their members). */
-export async function loadGroupFigures(db: Db, groupIds: number[]): Promise<Map<number, GroupFigures>> {
-  const figures = new Map<number, GroupFigures>(groupIds.map((id) => [id, { ...noFigures }]));
-  if (groupIds.length === 0) return figures;
-  const rows = await db
-    .select({ groupId: groupFigures.groupId, ...groupRollupSums(), sellersCount: groupFigures.sellersCount })
-    .from(groupFigures)
-    .where(inArray(groupFigures.groupId, groupIds));
-  for (const { groupId, ...row } of rows) figures.set(groupId, row);
-  return figures;
-}
-
 export const toAdminGroup = (group: GroupRow, figures: GroupFigures): TAdminGroup => ({
   id: group.id,
   name: group.name,
@@ -78,28 +65,65 @@ export const toAdminGroup = (group: GroupRow, figures: GroupFigures): TAdminGrou
 /** `%` and `_` in a search are literal characters, not wildcards. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/** A group with its rollup's figures, in one row. */
+const groupWithFigures = {
+  group: getTableColumns(groups),
+  salesOre: groupRollupSums().salesOre,
+  commissionOre: groupRollupSums().commissionOre,
+  ordersCount: groupRollupSums().ordersCount,
+  sellersCount: sql<number>`coalesce(${groupFigures.sellersCount}, 0)`.mapWith(Number),
+};
+
+/** One group and its figures (the admin's group detail), prepared once. */
+export const groupWithFiguresQuery = prepared((db) =>
+  db
+    .select(groupWithFigures)
+    .from(groups)
+    .leftJoin(groupFigures, eq(groupFigures.groupId, groups.id))
+    .where(eq(groups.id, sql.placeholder('groupId')))
+    .prepare('admin_group_with_figures'),
+);
+
+/**
+ * The group list's two queries for one shape of filter (status, with or without a search), each
+ * prepared once: the exact count, and the page with its figures joined from the rollups.
+ */
+const groupListQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildGroupListQueries>>>();
+
+function buildGroupListQueries(db: Db, status: TGroupStatusFilter, searching: boolean) {
+  const search = sql.placeholder('search');
+  const where = and(groupStatusCondition(status), searching ? or(ilike(groups.name, search), ilike(groups.code, search)) : undefined);
+  const name = `admin_groups_${status}_${searching ? 'search' : 'all'}`;
+  return {
+    count: db.select({ total: count() }).from(groups).where(where).prepare(`${name}_count`),
+    page: db
+      .select(groupWithFigures)
+      .from(groups)
+      .leftJoin(groupFigures, eq(groupFigures.groupId, groups.id))
+      .where(where)
+      .orderBy(desc(groups.createdAt), desc(groups.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_page`),
+  };
+}
+
 /**
  * Groups newest first (the ones an admin just created or is setting up), one page with its
  * figures and the exact number of groups that match.
  */
 export async function listGroups(db: Db, query: TAdminGroupListQuery): Promise<TAdminGroupListResponse> {
-  const search = query.q ? likeContains(query.q) : undefined;
-  const where = and(groupStatusCondition(query.status), search ? or(ilike(groups.name, search), ilike(groups.code, search)) : undefined);
-  const total = await db.$count(groups, where);
-  const page = await db
-    .select()
-    .from(groups)
-    .where(where)
-    .orderBy(desc(groups.createdAt), desc(groups.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const figures = await loadGroupFigures(
-    db,
-    page.map((group) => group.id),
-  );
+  const key = `${query.status}:${Boolean(query.q)}`;
+  let byShape = groupListQueries.get(db);
+  if (!byShape) groupListQueries.set(db, (byShape = new Map()));
+  let queries = byShape.get(key);
+  if (!queries) byShape.set(key, (queries = buildGroupListQueries(db, query.status, Boolean(query.q))));
+  const values = { search: query.q ? likeContains(query.q) : undefined, limit: query.limit, offset: query.offset };
+  const [counted] = await queries.count.execute(values);
+  const page = await queries.page.execute(values);
   return {
-    items: page.map((group) => toAdminGroup(group, figures.get(group.id)!)),
-    total,
+    items: page.map(({ group, ...figures }) => toAdminGroup(group, figures)),
+    total: counted?.total ?? 0,
     limit: query.limit,
     offset: query.offset,
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TAdminSellerRow, TGroupStatusFilter, TSellerSort } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
@@ -24,8 +24,11 @@ export function orderedWithin(range: { from?: string; to?: string }): SQL | unde
   );
 }
 
-function membershipCondition(filter: SellerFilter): SQL | undefined {
-  return and(filter.groupId ? eq(memberships.groupId, filter.groupId) : undefined, groupStatusCondition(filter.status ?? 'all'));
+function membershipCondition(filter: Pick<SellerFilter, 'status'> & { groupId?: number | Placeholder }): SQL | undefined {
+  return and(
+    filter.groupId !== undefined ? eq(memberships.groupId, filter.groupId) : undefined,
+    groupStatusCondition(filter.status ?? 'all'),
+  );
 }
 
 /**
@@ -72,44 +75,101 @@ const rollupColumns = {
 /** Highest first, in the order of the rollup's indexes (`desc nulls last`), so they can give the order. */
 const highestFirst = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
 
+/** Page values: numbers, or placeholders in a prepared statement. */
+type PageValues = { limit: number | Placeholder; offset: number | Placeholder; edgeOffset: number | Placeholder };
+
 /**
- * All-time figures come from the memberships' rollups. For a page of the whole list, the
- * figure of the page's last row is found first through the rollup's index on that figure; every
- * row of the page has at least that figure, so only those rows are joined and ordered, however
- * many memberships there are. (A page past the end has no such row and orders them all.)
+ * All-time figures come from the memberships' rollups. For a page of the whole list, the figure
+ * of the page's last row is found first (a subquery, through the rollup's index on that figure);
+ * every row of the page has at least that figure, so only those rows are joined and ordered,
+ * however many memberships there are. Past the end there is no such row, and every row qualifies.
  */
-async function pageFloor(db: Db, options: { filter: SellerFilter; sort: TSellerSort; page?: Page }): Promise<SQL | undefined> {
-  if (!options.page || options.filter.groupId !== undefined) return undefined;
-  const figure = rollupColumns[sortColumn[options.sort]];
-  const [edge] = await db
+function pageFloor(
+  db: Db,
+  filter: Parameters<typeof membershipCondition>[0],
+  sort: TSellerSort,
+  page: PageValues | undefined,
+): SQL | undefined {
+  if (!page || filter.groupId !== undefined) return undefined;
+  const figure = rollupColumns[sortColumn[sort]];
+  const edge = db
     .select({ value: figure })
     .from(membershipFigures)
     .innerJoin(memberships, eq(memberships.id, membershipFigures.membershipId))
     .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(membershipCondition(options.filter))
+    .where(membershipCondition(filter))
     .orderBy(highestFirst(figure))
     .limit(1)
-    .offset(options.page.offset + options.page.limit - 1);
-  return edge ? gte(figure, edge.value) : undefined;
+    .offset(page.edgeOffset);
+  return sql`${figure} >= coalesce((${edge}), ${LOWEST_BIGINT})`;
+}
+
+const LOWEST_BIGINT = sql.raw('-9223372036854775808');
+
+/** The number of seller rows: the members of the groups in scope, counted by the groups' rollups. */
+function sellerCount(db: Db, filter: Parameters<typeof membershipCondition>[0]) {
+  const total = sql<number>`coalesce(sum(${groupFigures.sellersCount}), 0)`.mapWith(Number);
+  const inScope = and(
+    filter.groupId !== undefined ? eq(groups.id, filter.groupId) : undefined,
+    groupStatusCondition(filter.status ?? 'all'),
+  );
+  // Every group counts: no need to look at the groups themselves.
+  if (!inScope) return db.select({ total }).from(groupFigures);
+  return db.select({ total }).from(groups).innerJoin(groupFigures, eq(groupFigures.groupId, groups.id)).where(inScope);
+}
+
+export async function countSellerRows(db: Db, filter: SellerFilter): Promise<number> {
+  const [row] = await sellerCount(db, filter);
+  return row?.total ?? 0;
+}
+
+const toSellerRow = (row: {
+  userId: number;
+  fullName: string;
+  email: string;
+  groupId: number;
+  groupName: string;
+  groupArchived: boolean;
+  role: 'seller' | 'admin';
+  salesOre: number;
+  commissionOre: number;
+  ordersCount: number;
+}): TAdminSellerRow => ({
+  user_id: row.userId,
+  full_name: row.fullName,
+  email: row.email,
+  group_id: row.groupId,
+  group_name: row.groupName,
+  orders_count: row.ordersCount,
+  total_sales: oreToSek(row.salesOre),
+  total_commission: oreToSek(row.commissionOre),
+  role: row.role,
+  is_admin: row.role === 'admin',
+  is_active: !row.groupArchived,
+});
+
+interface SellerRowsOptions {
+  filter: SellerFilter;
+  sort: TSellerSort;
+  page?: Page;
 }
 
 /**
- * Seller rows (one per membership, admins included) with their figures, highest first by `sort`,
- * then by name and membership so that pages never overlap. Without `page` every row is returned
- * (one group's people); with it, one page of the whole list. All-time figures are read from the
- * rollups; a period's are summed from its orders.
+ * The query of a list of seller rows. Its values may be placeholders: the all-time lists (every
+ * admin page without a period) are prepared once per shape, since their planning took longer than
+ * their reading.
  */
-export async function selectSellerRows(
+function sellerRowsQuery(
   db: Db,
-  options: { filter: SellerFilter; sort: TSellerSort; page?: Page },
-): Promise<TAdminSellerRow[]> {
-  const period = options.filter.from || options.filter.to ? figuresByMembership(db, options.filter) : undefined;
+  options: { filter: Omit<SellerFilter, 'groupId'> & { groupId?: number | Placeholder }; sort: TSellerSort; page?: PageValues },
+) {
+  const period = options.filter.from || options.filter.to ? figuresByMembership(db, options.filter as SellerFilter) : undefined;
   const source = period ?? rollupColumns;
   const salesOre = sql<number>`coalesce(${source.salesOre}, 0)`.mapWith(Number);
   const commissionOre = sql<number>`coalesce(${source.commissionOre}, 0)`.mapWith(Number);
   const ordersCount = sql<number>`coalesce(${source.ordersCount}, 0)`.mapWith(Number);
   const sortBy = period ? { salesOre, commissionOre, ordersCount }[sortColumn[options.sort]] : rollupColumns[sortColumn[options.sort]];
-  const floor = period ? undefined : await pageFloor(db, options);
+  const floor = period ? undefined : pageFloor(db, options.filter, options.sort, options.page);
 
   const base = db
     .select({
@@ -124,6 +184,7 @@ export async function selectSellerRows(
       salesOre,
       commissionOre,
       ordersCount,
+      total: options.page ? sql<number>`(${sellerCount(db, options.filter)})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -136,29 +197,59 @@ export async function selectSellerRows(
   )
     .where(and(membershipCondition(options.filter), floor))
     .orderBy(highestFirst(sortBy), asc(users.fullName), asc(memberships.id));
-  const rows = options.page ? await query.limit(options.page.limit).offset(options.page.offset) : await query;
-
-  return rows.map((row) => ({
-    user_id: row.userId,
-    full_name: row.fullName,
-    email: row.email,
-    group_id: row.groupId,
-    group_name: row.groupName,
-    orders_count: row.ordersCount,
-    total_sales: oreToSek(row.salesOre),
-    total_commission: oreToSek(row.commissionOre),
-    role: row.role,
-    is_admin: row.role === 'admin',
-    is_active: !row.groupArchived,
-  }));
+  return options.page ? query.limit(options.page.limit).offset(options.page.offset) : query;
 }
 
-/** The number of seller rows: the members of the groups in scope, counted by the groups' rollups. */
-export async function countSellerRows(db: Db, filter: SellerFilter): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${groupFigures.sellersCount}), 0)`.mapWith(Number) })
-    .from(groups)
-    .innerJoin(groupFigures, eq(groupFigures.groupId, groups.id))
-    .where(and(filter.groupId ? eq(groups.id, filter.groupId) : undefined, groupStatusCondition(filter.status ?? 'all')));
-  return row?.total ?? 0;
+const allTimeQueries = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof sellerRowsQuery>['prepare']>>>();
+
+/** The prepared all-time query of this shape (sort, status, one group or all, paged or not). */
+function allTimeQuery(db: Db, options: SellerRowsOptions) {
+  const shape = [
+    options.sort,
+    options.filter.status ?? 'all',
+    options.filter.groupId === undefined ? 'all' : 'group',
+    options.page ? 'page' : 'all',
+  ];
+  const key = `seller_rows_${shape.join('_')}`;
+  let byShape = allTimeQueries.get(db);
+  if (!byShape) allTimeQueries.set(db, (byShape = new Map()));
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    prepared = sellerRowsQuery(db, {
+      filter: { status: options.filter.status, groupId: options.filter.groupId === undefined ? undefined : sql.placeholder('groupId') },
+      sort: options.sort,
+      page: options.page
+        ? { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), edgeOffset: sql.placeholder('edgeOffset') }
+        : undefined,
+    }).prepare(key);
+    byShape.set(key, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * Seller rows (one per membership, admins included) with their figures, highest first by `sort`,
+ * then by name and membership so that pages never overlap. Without `page` every row is returned
+ * (one group's people); with it, one page of the whole list, and the exact number of rows in the
+ * whole list, read in the same statement. All-time figures are read from the rollups; a period's
+ * are summed from its orders.
+ */
+export async function selectSellerRows(db: Db, options: { filter: SellerFilter; sort: TSellerSort }): Promise<TAdminSellerRow[]>;
+export async function selectSellerRows(
+  db: Db,
+  options: { filter: SellerFilter; sort: TSellerSort; page: Page },
+): Promise<{ items: TAdminSellerRow[]; total: number }>;
+export async function selectSellerRows(
+  db: Db,
+  options: SellerRowsOptions,
+): Promise<TAdminSellerRow[] | { items: TAdminSellerRow[]; total: number }> {
+  const page = options.page && { ...options.page, edgeOffset: options.page.offset + options.page.limit - 1 };
+  const rows =
+    options.filter.from || options.filter.to
+      ? await sellerRowsQuery(db, { ...options, page })
+      : await allTimeQuery(db, options).execute({ groupId: options.filter.groupId, ...page });
+  if (!options.page) return rows.map(toSellerRow);
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (await countSellerRows(db, options.filter));
+  return { items: rows.map(toSellerRow), total };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "groups_created_idx" ON "groups" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
