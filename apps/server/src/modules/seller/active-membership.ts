@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups, memberships } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -9,12 +9,9 @@ export type ActiveGroupUser = Pick<AuthUser, 'id' | 'activeGroupId'>;
  * The condition for the user's membership in their active group. Joining through it, not
  * trusting users.active_group_id alone, makes a group the user has left count as none.
  */
-export function activeMembershipCondition(user: { id: number | Placeholder; activeGroupId: number | Placeholder }) {
+export function activeMembershipCondition(user: ActiveGroupUser & { activeGroupId: number }) {
   return and(eq(memberships.userId, user.id), eq(memberships.groupId, user.activeGroupId));
 }
-
-/** The condition of a prepared query, executed with `{ userId, groupId }`. */
-export const placeholders = { id: sql.placeholder('userId'), activeGroupId: sql.placeholder('groupId') };
 
 export interface ActiveMembership {
   membershipId: number;

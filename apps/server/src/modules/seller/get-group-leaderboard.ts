@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { ZLeaderboardResponseSchema, type TLeaderboardResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
+import { membershipFigures, memberships, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { activeMembershipCondition, placeholders } from './active-membership.js';
-import { prepared } from '../../db/prepared.js';
 import type { LeaderboardCache } from './leaderboard-cache.js';
+import type { SellerView } from './seller-view.js';
 import { membershipRollupSums } from './order-sums.js';
 
 const swedishNames = new Intl.Collator('sv-SE');
 
-const hidden = (): TLeaderboardResponse => ({ group: { leaderboard_visible: false }, items: [] });
+const HIDDEN = JSON.stringify({ group: { leaderboard_visible: false }, items: [] } satisfies TLeaderboardResponse);
 
 /**
  * Every member of the group with their sales, highest first and by name on a tie, as the JSON
@@ -38,28 +36,18 @@ async function loadLeaderboardItems(db: Db, groupId: number): Promise<string> {
   return JSON.stringify(items);
 }
 
-/** The caller's membership in the active group, the group's visibility and its figures version. */
-const membershipQuery = prepared((db) =>
-  db
-    .select({ role: memberships.role, groupId: groups.id, visible: groups.leaderboardVisible, version: groupFigures.version })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .innerJoin(groupFigures, eq(groupFigures.groupId, groups.id))
-    .where(activeMembershipCondition(placeholders))
-    .prepare('seller_leaderboard_membership'),
-);
-
 /**
  * The active group's leaderboard as the answer's JSON text (spec §7 leaderboard-mine). Who may
- * see it is decided on every request from the live rows; the rows themselves come from the
- * cache while the group's figures version is unchanged.
+ * see it is decided on every request from the live rows (the seller view); the rows themselves
+ * come from the cache while the group's figures version is unchanged.
  */
-export async function getGroupLeaderboard(db: Db, options: { user: AuthUser; cache: LeaderboardCache }): Promise<string> {
-  const { user } = options;
-  if (user.activeGroupId === null) return JSON.stringify(hidden());
-  const [membership] = await membershipQuery(db).execute({ userId: user.id, groupId: user.activeGroupId });
+export async function getGroupLeaderboard(db: Db, options: { view: SellerView; cache: LeaderboardCache }): Promise<string> {
+  const { membership } = options.view;
   // Spec §6: admins always see it; a seller gets nothing while it is hidden, not just a hint to hide it.
-  if (!membership || (!membership.visible && membership.role !== 'admin')) return JSON.stringify(hidden());
-  const items = await options.cache.get(membership.groupId, membership.version, () => loadLeaderboardItems(db, membership.groupId));
-  return `{"group":{"leaderboard_visible":${membership.visible}},"items":${items}}`;
+  const version = membership?.group.figuresVersion;
+  if (!membership || version === null || version === undefined) return HIDDEN;
+  const { group } = membership;
+  if (!group.leaderboardVisible && membership.role !== 'admin') return HIDDEN;
+  const items = await options.cache.get(group.id, version, () => loadLeaderboardItems(db, group.id));
+  return `{"group":{"leaderboard_visible":${group.leaderboardVisible}},"items":${items}}`;
 }

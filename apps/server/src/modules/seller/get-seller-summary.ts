@@ -1,49 +1,27 @@
-import { eq } from 'drizzle-orm';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
-import { groups, membershipFigures, memberships } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { activeMembershipCondition, personalLink, placeholders } from './active-membership.js';
-import { prepared } from '../../db/prepared.js';
-import { membershipRollupSums } from './order-sums.js';
+import { personalLink } from './active-membership.js';
+import type { SellerView } from './seller-view.js';
 
-const summaryQuery = prepared((db) =>
-  db
-    .select({
-      role: memberships.role,
-      linkCode: memberships.linkCode,
-      group: { id: groups.id, name: groups.name, code: groups.code, leaderboardVisible: groups.leaderboardVisible },
-      ...membershipRollupSums(),
-    })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
-    .where(activeMembershipCondition(placeholders))
-    .prepare('seller_summary'),
-);
-
-/** The dashboard's personal figures for the user's active group, in one query of one row (the membership's rollup). */
-export async function getSellerSummary(db: Db, options: { user: AuthUser; publicUrl: string }): Promise<TMeSummaryResponse> {
-  const { user } = options;
-  const row =
-    user.activeGroupId === null ? undefined : (await summaryQuery(db).execute({ userId: user.id, groupId: user.activeGroupId }))[0];
-
-  if (!row) {
+/** The dashboard's personal figures for the user's active group, from the seller view (one row). */
+export function getSellerSummary(view: SellerView, options: { publicUrl: string }): TMeSummaryResponse {
+  const { user, membership } = view;
+  if (!membership) {
     return {
       user: { id: user.id, full_name: user.fullName, role: null },
       group_hint: null,
       personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0 },
     };
   }
+  const { group, personal } = membership;
   return {
-    user: { id: user.id, full_name: user.fullName, role: row.role },
-    group_hint: { id: row.group.id, name: row.group.name, code: row.group.code, leaderboard_visible: row.group.leaderboardVisible },
+    user: { id: user.id, full_name: user.fullName, role: membership.role },
+    group_hint: { id: group.id, name: group.name, code: group.code, leaderboard_visible: group.leaderboardVisible },
     personal: {
-      total_sales: oreToSek(row.salesOre),
-      total_commission: oreToSek(row.commissionOre),
-      personal_link: personalLink(options.publicUrl, row.linkCode),
-      orders_count: row.ordersCount,
+      total_sales: oreToSek(personal.salesOre),
+      total_commission: oreToSek(personal.commissionOre),
+      personal_link: personalLink(options.publicUrl, membership.linkCode),
+      orders_count: personal.ordersCount,
     },
   };
 }

@@ -13,18 +13,20 @@ import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
+import { loadSellerView, sellerView } from './seller-view.js';
 
 /** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3). */
 export async function sellerRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.authenticate);
+  // The token's user and the active group's membership, group and figures in one query.
+  app.addHook('onRequest', app.authenticateWith(loadSellerView));
 
   app.get('/api/me/summary', { schema: { response: { 200: ZMeSummaryResponseSchema } } }, async (request) =>
-    getSellerSummary(app.db, { user: currentUser(request), publicUrl: app.config.publicUrl }),
+    getSellerSummary(sellerView(request), { publicUrl: app.config.publicUrl }),
   );
 
   app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
-    getGroupTotals(app.db, { user: currentUser(request) }),
+    getGroupTotals(sellerView(request)),
   );
 
   const leaderboards = createLeaderboardCache();
@@ -34,7 +36,7 @@ export async function sellerRoutes(instance: FastifyInstance) {
   instance.get('/api/group/leaderboard-mine', { schema: { response: { 200: ZLeaderboardResponseSchema } } }, async (request, reply) =>
     reply
       .type('application/json; charset=utf-8')
-      .send(await getGroupLeaderboard(app.db, { user: currentUser(request), cache: leaderboards })),
+      .send(await getGroupLeaderboard(app.db, { view: sellerView(request), cache: leaderboards })),
   );
 
   app.post(

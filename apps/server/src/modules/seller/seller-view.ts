@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
+import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
+import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
+
+/**
+ * The signed-in user with their membership in the active group, the group and both their figures,
+ * in one prepared statement: the seller calls authenticate with it (the token version is checked
+ * on this very row) and answer from it, one round trip instead of two. Joining through the
+ * membership, not trusting users.active_group_id alone, makes a group the user has left count as
+ * none; the figures come from the rollups (decision 007).
+ */
+const sellerViewQuery = prepared((db) =>
+  db
+    .select({
+      ...authUserColumns,
+      membershipId: memberships.id,
+      role: memberships.role,
+      linkCode: memberships.linkCode,
+      groupId: groups.id,
+      groupName: groups.name,
+      groupCode: groups.code,
+      leaderboardVisible: groups.leaderboardVisible,
+      figuresVersion: groupFigures.version,
+      personalSalesOre: sql<number>`coalesce(${membershipFigures.salesOre}, 0)`.mapWith(Number),
+      personalCommissionOre: sql<number>`coalesce(${membershipFigures.commissionOre}, 0)`.mapWith(Number),
+      personalOrdersCount: sql<number>`coalesce(${membershipFigures.ordersCount}, 0)`.mapWith(Number),
+      groupSalesOre: sql<number>`coalesce(${groupFigures.salesOre}, 0)`.mapWith(Number),
+      groupCommissionOre: sql<number>`coalesce(${groupFigures.commissionOre}, 0)`.mapWith(Number),
+      groupOrdersCount: sql<number>`coalesce(${groupFigures.ordersCount}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.groupId, users.activeGroupId)))
+    .leftJoin(groups, eq(groups.id, memberships.groupId))
+    .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
+    .leftJoin(groupFigures, eq(groupFigures.groupId, groups.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('seller_view'),
+);
+
+type SellerViewRow = Awaited<ReturnType<ReturnType<typeof sellerViewQuery>['execute']>>[number];
+
+export const loadSellerView: AuthUserLoader<SellerViewRow> = async (db: Db, userId: number) =>
+  (await sellerViewQuery(db).execute({ userId }))[0];
+
+export interface SellerView {
+  user: ReturnType<typeof currentUser>;
+  /** Null without an active group, or for a group the user is no longer a member of. */
+  membership: {
+    id: number;
+    role: 'seller' | 'admin';
+    linkCode: string;
+    group: { id: number; name: string; code: string; leaderboardVisible: boolean; figuresVersion: number | null };
+    personal: { salesOre: number; commissionOre: number; ordersCount: number };
+    groupFigures: { salesOre: number; commissionOre: number; ordersCount: number };
+  } | null;
+}
+
+/** The row `app.authenticateWith(loadSellerView)` read for this request. */
+export function sellerView(request: FastifyRequest): SellerView {
+  const user = currentUser(request);
+  const row = request.authRow as SellerViewRow;
+  if (row.membershipId === null || row.groupId === null) return { user, membership: null };
+  return {
+    user,
+    membership: {
+      id: row.membershipId,
+      role: row.role!,
+      linkCode: row.linkCode!,
+      group: {
+        id: row.groupId,
+        name: row.groupName!,
+        code: row.groupCode!,
+        leaderboardVisible: row.leaderboardVisible!,
+        figuresVersion: row.figuresVersion,
+      },
+      personal: { salesOre: row.personalSalesOre, commissionOre: row.personalCommissionOre, ordersCount: row.personalOrdersCount },
+      groupFigures: { salesOre: row.groupSalesOre, commissionOre: row.groupCommissionOre, ordersCount: row.groupOrdersCount },
+    },
+  };
+}
