@@ -39,3 +39,24 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDateTime(midsummer)).toBe('2026-06-19 12:05');
   });
 });
+
+describe('formatDateTime around the summer-time changes', () => {
+  it('agrees with the time zone database minute by minute across both changes of a year', () => {
+    const reference = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Stockholm',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      const at = new Date(change).getTime();
+      for (let minute = -180; minute <= 180; minute++) {
+        const instant = new Date(at + minute * 60_000 + 17_000);
+        expect(formatDateTime(instant), instant.toISOString()).toBe(reference.format(instant));
+      }
+    }
+  });
+});
