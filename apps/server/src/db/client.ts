@@ -78,3 +78,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     },
   };
 }
+
+/**
+ * True for PostgreSQL's unique_violation (23505), from node-postgres or PGlite, also when drizzle
+ * wraps it in its own error (as `cause`).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

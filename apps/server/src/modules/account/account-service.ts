@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { TAccountGroup } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -46,8 +46,15 @@ export async function changeEmail(db: Db, userId: number, options: { currentPass
     .select({ id: users.id })
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, newEmail.toLowerCase()), ne(users.id, userId)));
-  if (taken) throw new AppError('EMAIL_TAKEN', 'E-postadressen används redan av ett annat konto');
-  await db.update(users).set({ email: newEmail }).where(eq(users.id, userId));
+  const takenError = new AppError('EMAIL_TAKEN', 'E-postadressen används redan av ett annat konto');
+  if (taken) throw takenError;
+  try {
+    await db.update(users).set({ email: newEmail }).where(eq(users.id, userId));
+  } catch (error) {
+    // Another account took the address between the check and the update: the unique index decides.
+    if (isUniqueViolation(error)) throw takenError;
+    throw error;
+  }
   return { oldEmail: user.email, newEmail };
 }
 

@@ -163,6 +163,18 @@ describe('change e-mail', () => {
     expect(await server.login('scout.ny@demo.se')).toBeTruthy();
     expect((await server.request('POST', '/api/auth/login', { body: { email, password: 'demo1234' } })).status).toBe(401);
   });
+
+  it('gives a free address to one of two accounts asking at once; the other is told it is taken', async () => {
+    const tokens = await Promise.all([server.login(await scoutSeller(4)), server.login(await scoutSeller(5))]);
+    const answers = await Promise.all(
+      tokens.map((token) =>
+        server.request('POST', '/api/account/change-email', { token, body: { new_email: 'samma.nya@demo.se', current_password: 'demo1234' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [holders] = await rows<{ count: string }>(sql`select count(*)::text as count from users where lower(email) = 'samma.nya@demo.se'`);
+    expect(holders!.count).toBe('1');
+  });
 });
 
 describe('groups and switching', () => {
