@@ -36,6 +36,9 @@ export interface RouteSize {
 
 export interface WebSizes {
   outDir: string;
+  /** index.html, which also carries the style sheet when the build inlines it. */
+  html: FileSize;
+  cssInlined: boolean;
   login: RouteSize;
   dashboard: RouteSize;
   /** /login and /dashboard together: every file either loads, counted once. */
@@ -96,8 +99,11 @@ export function measureWebSizes(outDir: string): WebSizes {
     css: new Set([...adminAll.css].filter((file) => !dashboard.css.has(file))),
   };
   const dashboardSize = routeSize(outDir, dashboard);
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   return {
     outDir,
+    html: sizeOf(outDir, 'index.html'),
+    cssInlined: [...dashboard.css].every((file) => !html.includes(file)) && html.includes('<style>'),
     login: routeSize(outDir, login),
     dashboard: dashboardSize,
     loginAndDashboardJsGzip: dashboardSize.jsGzip,
