@@ -8,6 +8,9 @@
  * - 1 000 000 orders with 2 000 000 lines over the last 120 days: 1 % cancelled (a sale and its
  *   cancellation), 1 % partly refunded (a sale and a refund of half), 0.5 % unattributed;
  * - one paid payout per group settling the lines booked more than 60 days ago;
+ * - the webhook events that brought them: an orders/create per order, an orders/cancelled or a
+ *   refunds/create where one happened (payloads cut down to the order's id and name: Shopify's
+ *   are some 8 KB each; the lookups measured read the events by key, never their payloads);
  * - twelve products, a third with pictures.
  *
  * A `scale` of 0.1 gives a tenth of the groups, sellers and ordinary orders with the same group
@@ -32,7 +35,7 @@ export interface DataShape {
 
 export function dataShape(scale: number): DataShape {
   return {
-    generator: 2,
+    generator: 3,
     scale,
     groups: Math.round(2_000 * scale),
     sellers: Math.round(60_000 * scale),
@@ -210,14 +213,14 @@ async function writeRows(db: Tx, shape: DataShape, log: (line: string) => void):
 
   await step(log, `${orders} ordrar`, () =>
     db.execute(sql`insert into orders (id, shopify_order_id, order_name, ordered_at, shopify_updated_at, membership_id, group_id, ref_code,
-                                       subtotal_ore, commission_ore, state, created_at, updated_at) overriding system value
+                                       subtotal_ore, commission_ore, state, source_event_id, created_at, updated_at) overriding system value
       select ${k}, 8000000000000 + ${k}, '#' || (100000 + ${k}), ${orderedAt}, ${orderedAt},
              m.id, m.group_id, case when ${unattributed} then 'OKAND' || ${k} else m.link_code end,
              case ${state} when 'cancelled' then 0 when 'partially_refunded' then ${firstAmount} - ${firstAmount} / 2 else ${firstAmount} + ${secondAmount} end,
              case ${state} when 'cancelled' then 0
                   when 'partially_refunded' then ${commission(firstAmount)} - ${commission(sql`(${firstAmount} / 2)`)}
                   else ${commission(firstAmount)} + ${commission(secondAmount)} end,
-             ${state}, ${orderedAt}, ${orderedAt}
+             ${state}, case ${state} when 'cancelled' then ${n(orders)} + ${k} else ${k} end, ${orderedAt}, ${orderedAt}
       from generate_series(1, ${n(orders)}) ${k}
       left join memberships m on m.id = ${memberOf} and not ${unattributed}`),
   );
@@ -261,8 +264,21 @@ async function writeRows(db: Tx, shape: DataShape, log: (line: string) => void):
       where t.payout_id = p.id`);
   });
 
+  // Event k is order k's orders/create; event orders + k its cancellation or refund, a day later.
+  await step(log, 'webbhookhändelserna som kom med dem', () =>
+    db.execute(sql`insert into webhook_events (id, webhook_id, topic, shop_domain, payload, received_at, processed_at, attempts,
+                                               shopify_order_id, outcome) overriding system value
+      select e.id, 'gen-' || e.id, e.topic, 'saljportalen-bench.myshopify.com',
+             json_build_object('id', o.shopify_order_id, 'name', o.order_name)::text, e.at, e.at, 1, o.shopify_order_id, 'Order ' || o.order_name
+      from orders o
+      cross join lateral (values (o.id, 'orders/create', o.ordered_at),
+                                 (${n(orders)} + o.id, case o.state when 'cancelled' then 'orders/cancelled' else 'refunds/create' end,
+                                  least(o.ordered_at + interval '1 day', ${nowSql}))) e(id, topic, at)
+      where e.topic = 'orders/create' or o.state in ('cancelled', 'partially_refunded')`),
+  );
+
   await step(log, 'identitetsräknare', async () => {
-    for (const table of ['groups', 'users', 'memberships', 'products', 'orders', 'payouts', 'order_lines']) {
+    for (const table of ['groups', 'users', 'memberships', 'products', 'orders', 'payouts', 'order_lines', 'webhook_events']) {
       await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));
     }
   });

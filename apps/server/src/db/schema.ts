@@ -128,7 +128,12 @@ export const orders = pgTable(
     /** paid, pending, cancelled, refunded, partially_refunded … as Shopify's financial status. */
     state: text('state').notNull(),
     currency: text('currency').notNull().default('SEK'),
-    raw: jsonb('raw'),
+    /**
+     * The webhook event whose payload is the data stored: Shopify's order as it came, kept once,
+     * in webhook_events. No foreign key: events are an append-only log that a retention rule may
+     * thin out without touching orders.
+     */
+    sourceEventId: bigint('source_event_id', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -213,7 +213,6 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
           subtotalOre: subtotal,
           commissionOre: lines.reduce((sum, l) => sum + commissionOre(insertedProducts[l.productIndex]!.priceOre * l.quantity, 2500), 0),
           state: 'paid',
-          raw: null,
         });
         lineDrafts.push(lines);
       }

@@ -55,41 +55,70 @@ export const storedOrderColumns = {
  */
 export async function bookingInstant(tx: Tx, groupId: number | null, instant: Date): Promise<Date> {
   if (groupId === null) return instant;
-  await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('share');
-  const periods = await tx.select({ from: payouts.periodFrom, to: payouts.periodTo }).from(payouts).where(eq(payouts.groupId, groupId));
+  // One query: the group row share-locked, with its payouts' periods (none: one row of nulls).
+  const rows = await tx
+    .select({ from: payouts.periodFrom, to: payouts.periodTo })
+    .from(groups)
+    .leftJoin(payouts, eq(payouts.groupId, groups.id))
+    .where(eq(groups.id, groupId))
+    .for('share', { of: groups });
+  const periods = rows.filter((row): row is { from: string; to: string } => row.from !== null && row.to !== null);
+  if (periods.length === 0) return instant;
   const covered = periods.some((period) => instant >= stockholmDayStart(period.from) && instant < stockholmDayStart(period.to, 1));
   if (!covered) return instant;
   const latestTo = periods.reduce((latest, period) => (period.to > latest ? period.to : latest), periods[0]!.to);
   return stockholmDayStart(latestTo, 1);
 }
 
-/** Sale lines, each with its commission at the product's rate or the configured default. */
-export async function insertSaleLines(tx: Tx, order: StoredOrder, drafts: SaleLineDraft[], defaultCommissionBps: number): Promise<number> {
-  if (drafts.length === 0) return 0;
+/** A sale line as Shopify sent it, with its product and its commission at that product's rate. */
+export interface PricedSaleLine extends SaleLineDraft {
+  productId: number | null;
+  commissionOre: number;
+}
+
+/** Each line's commission at the product's rate or the configured default. */
+export async function priceSaleLines(tx: Tx, drafts: SaleLineDraft[], defaultCommissionBps: number): Promise<PricedSaleLine[]> {
+  if (drafts.length === 0) return [];
   const catalogue = await productsOf(tx, drafts);
+  return drafts.map((draft) => {
+    const product =
+      (draft.shopifyProductId && catalogue.byShopifyId.get(draft.shopifyProductId)) ||
+      (draft.sku && catalogue.bySku.get(draft.sku)) ||
+      undefined;
+    return {
+      ...draft,
+      productId: product?.id ?? null,
+      commissionOre: commissionOre(draft.amountOre, product?.commissionBps ?? defaultCommissionBps),
+    };
+  });
+}
+
+/** The sums an order of just these lines has. */
+export const totalsOf = (lines: PricedSaleLine[]) => ({
+  subtotalOre: lines.reduce((sum, line) => sum + line.amountOre, 0),
+  commissionOre: lines.reduce((sum, line) => sum + line.commissionOre, 0),
+});
+
+/** Adds the sale lines the order does not have yet (by Shopify's line id); returns how many. */
+export async function insertSaleLines(tx: Tx, order: StoredOrder, lines: PricedSaleLine[]): Promise<number> {
+  if (lines.length === 0) return 0;
   const bookedAt = await bookingInstant(tx, order.groupId, order.orderedAt);
   const inserted = await tx
     .insert(orderLines)
     .values(
-      drafts.map((draft) => {
-        const product =
-          (draft.shopifyProductId && catalogue.byShopifyId.get(draft.shopifyProductId)) ||
-          (draft.sku && catalogue.bySku.get(draft.sku)) ||
-          undefined;
-        return {
-          orderId: order.id,
-          kind: 'sale' as const,
-          shopifyLineId: shopifyIdParam(draft.shopifyLineId),
-          productId: product?.id ?? null,
-          title: draft.title,
-          quantity: draft.quantity,
-          amountOre: draft.amountOre,
-          commissionOre: commissionOre(draft.amountOre, product?.commissionBps ?? defaultCommissionBps),
-          groupId: order.groupId,
-          membershipId: order.membershipId,
-          bookedAt,
-        };
-      }),
+      lines.map((line) => ({
+        orderId: order.id,
+        kind: 'sale' as const,
+        shopifyLineId: shopifyIdParam(line.shopifyLineId),
+        productId: line.productId,
+        title: line.title,
+        quantity: line.quantity,
+        amountOre: line.amountOre,
+        commissionOre: line.commissionOre,
+        groupId: order.groupId,
+        membershipId: order.membershipId,
+        bookedAt,
+      })),
     )
     .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
     .returning({ id: orderLines.id });

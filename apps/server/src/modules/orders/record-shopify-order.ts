@@ -8,9 +8,11 @@ import {
   cancelRemainder,
   insertSaleLines,
   lockShopifyOrder,
+  priceSaleLines,
   recomputeOrderTotals,
   shopifyIdParam,
   storedOrderColumns,
+  totalsOf,
   type StoredOrder,
 } from './order-ledger.js';
 import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf } from './shopify-order.js';
@@ -47,7 +49,7 @@ async function refundsWaitingFor(tx: Tx, shopifyOrderId: string): Promise<TShopi
  */
 export async function recordShopifyOrder(
   tx: Tx,
-  options: { order: TShopifyOrder; rawPayload: string; defaultCommissionBps: number },
+  options: { order: TShopifyOrder; sourceEventId: number; defaultCommissionBps: number },
 ): Promise<string> {
   const { order } = options;
   await lockShopifyOrder(tx, order.id);
@@ -65,8 +67,9 @@ export async function recordShopifyOrder(
     shopifyUpdatedAt: version,
     state: orderStateOf(order),
     currency: order.currency ?? 'SEK',
-    raw: sql`${options.rawPayload}::jsonb`,
+    sourceEventId: options.sourceEventId,
   };
+  const saleLines = await priceSaleLines(tx, saleLinesOf(order), options.defaultCommissionBps);
 
   const [inserted] = await tx
     .insert(orders)
@@ -77,8 +80,9 @@ export async function recordShopifyOrder(
       refCode,
       membershipId: seller?.membershipId ?? null,
       groupId: seller?.groupId ?? null,
-      subtotalOre: 0,
-      commissionOre: 0,
+      // A new order is written with the sums of its sale lines, inserted below; any other line
+      // (a refund, a cancellation) makes them summed again from the lines.
+      ...totalsOf(saleLines),
     })
     .onConflictDoNothing({ target: orders.shopifyOrderId })
     .returning(storedOrderColumns);
@@ -115,11 +119,14 @@ export async function recordShopifyOrder(
     }
   }
 
-  let added = await insertSaleLines(tx, stored, saleLinesOf(order), options.defaultCommissionBps);
+  const newSaleLines = await insertSaleLines(tx, stored, saleLines);
+  let added = newSaleLines;
   const refunds = inserted ? [...order.refunds, ...(await refundsWaitingFor(tx, order.id))] : order.refunds;
   for (const refund of refunds) added += await applyRefund(tx, stored, refund);
   if (stored.state === 'cancelled') added += await cancelRemainder(tx, stored, cancelledAt);
-  await recomputeOrderTotals(tx, stored.id);
+  // Shopify sending one line id twice would leave a new order's sums above its lines.
+  const sumsHold = inserted && added === saleLines.length && newSaleLines === saleLines.length;
+  if (!sumsHold) await recomputeOrderTotals(tx, stored.id);
 
   const name = order.name ?? order.id;
   const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';

@@ -52,7 +52,13 @@ export async function receiveShopifyWebhook(
   if (event.processed) return { ok: true as const, event_id: event.id, outcome: `Redan mottagen: ${event.outcome ?? ''}`.trim() };
   options.log.info({ webhookEventId: event.id, topic, webhookId }, 'webhook sparad');
 
-  const result = await processWebhookEvent(db, { eventId: event.id, defaultCommissionBps: options.defaultCommissionBps });
+  const result = await processWebhookEvent(db, {
+    eventId: event.id,
+    defaultCommissionBps: options.defaultCommissionBps,
+    // Just stored from this very text: no need to read it back. A redelivery of an event stored
+    // earlier is processed from the row.
+    delivered: event.inserted ? { payload } : undefined,
+  });
   if (result.status === 'failed') {
     options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');
     // The cause stays in the log and in webhook_events.last_error, not in an answer that leaves the server.

@@ -286,6 +286,12 @@ describe('orders/updated, orders/cancelled and refunds/create', () => {
     expect((await storedOrder(id))!.state).toBe('paid');
     await sendShopifyWebhook(server.url, 'orders/updated', created);
     expect((await storedOrder(id))!.state).toBe('paid');
+    // Shopify's order as stored is the payload of the newer delivery, kept once, in its event.
+    const [source] = await query<{ topic: string; payload: string }>(
+      sql`select e.topic, e.payload from orders o join webhook_events e on e.id = o.source_event_id where o.shopify_order_id = ${id}`,
+    );
+    expect(source!.topic).toBe('orders/updated');
+    expect(JSON.parse(source!.payload)).toEqual(paid);
   });
 
   it('works when the update arrives before the create', async () => {

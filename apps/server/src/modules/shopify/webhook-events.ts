@@ -17,7 +17,7 @@ import type { z } from 'zod';
 export async function storeWebhookEvent(
   db: Db,
   options: { webhookId: string; topic: string; shopDomain: string | null; payload: string; shopifyOrderId: string | null },
-): Promise<{ id: number; processed: boolean; outcome: string | null }> {
+): Promise<{ id: number; processed: boolean; outcome: string | null; inserted: boolean }> {
   const [inserted] = await db
     .insert(webhookEvents)
     .values({
@@ -29,13 +29,13 @@ export async function storeWebhookEvent(
     })
     .onConflictDoNothing({ target: webhookEvents.webhookId })
     .returning({ id: webhookEvents.id });
-  if (inserted) return { id: inserted.id, processed: false, outcome: null };
+  if (inserted) return { id: inserted.id, processed: false, outcome: null, inserted: true };
   const [existing] = await db
     .select({ id: webhookEvents.id, processedAt: webhookEvents.processedAt, outcome: webhookEvents.outcome })
     .from(webhookEvents)
     .where(eq(webhookEvents.webhookId, options.webhookId));
   if (!existing) throw new Error(`webhook ${options.webhookId} finns varken som ny eller sparad`);
-  return { id: existing.id, processed: existing.processedAt !== null, outcome: existing.outcome };
+  return { id: existing.id, processed: existing.processedAt !== null, outcome: existing.outcome, inserted: false };
 }
 
 function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unknown): z.infer<T> {
@@ -50,10 +50,10 @@ function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unk
 
 async function applyEvent(
   tx: Tx,
-  event: { topic: string; payload: string; receivedAt: Date },
+  event: { id: number; topic: string; payload: unknown; receivedAt: Date },
   defaultCommissionBps: number,
 ): Promise<string> {
-  const payload = parseShopifyJson(event.payload);
+  const { payload } = event;
   switch (event.topic) {
     case 'orders/create':
     case 'orders/updated':
@@ -62,7 +62,7 @@ async function applyEvent(
       const order = readPayload(ZShopifyOrderSchema, event.topic, payload);
       // Test orders (Shopify's "send test notification", the Bogus gateway) earn no one commission.
       if (order.test) return `Testorder ${order.name ?? order.id}: räknas inte`;
-      return recordShopifyOrder(tx, { order, rawPayload: event.payload, defaultCommissionBps });
+      return recordShopifyOrder(tx, { order, sourceEventId: event.id, defaultCommissionBps });
     }
     case 'refunds/create':
       return recordShopifyRefund(tx, { refund: readPayload(ZShopifyRefundSchema, event.topic, payload) });
@@ -86,17 +86,19 @@ export type ProcessResult = { status: 'processed' | 'already_processed'; outcome
  * together or not at all, which is what makes a redelivery after a crash count exactly once.
  * The event row's lock makes two deliveries of the same webhook at once wait for each other.
  * With `again`, an event already processed is processed once more (safe: see recordShopifyOrder).
+ * `delivered` is the payload of an event stored a moment ago, already parsed: it is then not
+ * read back from the row (the text is the same bytes).
  */
 export async function processWebhookEvent(
   db: Db,
-  options: { eventId: number; defaultCommissionBps: number; again?: boolean },
+  options: { eventId: number; defaultCommissionBps: number; again?: boolean; delivered?: { payload: unknown } },
 ): Promise<ProcessResult> {
   try {
     return await db.transaction(async (tx) => {
       const [event] = await tx
         .select({
           topic: webhookEvents.topic,
-          payload: webhookEvents.payload,
+          ...(options.delivered ? {} : { payload: webhookEvents.payload }),
           receivedAt: webhookEvents.receivedAt,
           processedAt: webhookEvents.processedAt,
           outcome: webhookEvents.outcome,
@@ -106,7 +108,8 @@ export async function processWebhookEvent(
         .for('update');
       if (!event) throw new AppError('NOT_FOUND', `Händelse ${options.eventId} finns inte`);
       if (event.processedAt && !options.again) return { status: 'already_processed' as const, outcome: event.outcome ?? '' };
-      const outcome = await applyEvent(tx, event, options.defaultCommissionBps);
+      const payload = options.delivered ? options.delivered.payload : parseShopifyJson((event as { payload: string }).payload);
+      const outcome = await applyEvent(tx, { ...event, id: options.eventId, payload }, options.defaultCommissionBps);
       await tx
         .update(webhookEvents)
         .set({ processedAt: new Date(), attempts: sql`${webhookEvents.attempts} + 1`, lastError: null, outcome })
