@@ -168,11 +168,16 @@ describe('change e-mail', () => {
     const tokens = await Promise.all([server.login(await scoutSeller(4)), server.login(await scoutSeller(5))]);
     const answers = await Promise.all(
       tokens.map((token) =>
-        server.request('POST', '/api/account/change-email', { token, body: { new_email: 'samma.nya@demo.se', current_password: 'demo1234' } }),
+        server.request('POST', '/api/account/change-email', {
+          token,
+          body: { new_email: 'samma.nya@demo.se', current_password: 'demo1234' },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const [holders] = await rows<{ count: string }>(sql`select count(*)::text as count from users where lower(email) = 'samma.nya@demo.se'`);
+    const [holders] = await rows<{ count: string }>(
+      sql`select count(*)::text as count from users where lower(email) = 'samma.nya@demo.se'`,
+    );
     expect(holders!.count).toBe('1');
   });
 });

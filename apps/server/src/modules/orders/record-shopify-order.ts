@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
 import { parseShopifyJson } from '../shopify/shopify-json.js';
