@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { compressBody, sendCompressed } from '../lib/compressed-body.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // From the sources (src/plugins) or from the bundle (dist): apps/web/dist either way.
@@ -12,20 +12,6 @@ const defaultWebDist =
   [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')].find((dir) =>
     fs.existsSync(path.join(dir, 'index.html')),
   ) ?? path.resolve(here, '../../../web/dist');
-
-/** br or gzip when the browser takes it (`Accept-Encoding`, a `;q=0` refuses), else none. */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 /**
  * Serves the built web app. Unknown paths outside /api get index.html so the client router
@@ -58,11 +44,7 @@ export const webPlugin = fp(
       },
     });
     // The shell carries the app's style sheet (apps/web/vite.config.ts), so it is compressed once here.
-    const indexHtml = fs.readFileSync(indexPath);
-    const compressedIndex = {
-      br: zlib.brotliCompressSync(indexHtml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: zlib.gzipSync(indexHtml, { level: 9 }),
-    };
+    const indexHtml = compressBody(fs.readFileSync(indexPath), 'once');
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -71,9 +53,7 @@ export const webPlugin = fp(
       if (path.extname(pathname) && !pathname.endsWith('.html')) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Filen finns inte');
       }
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      return encoding ? reply.header('Content-Encoding', encoding).send(compressedIndex[encoding]) : reply.send(indexHtml);
+      return sendCompressed(request, reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache'), indexHtml);
     });
   },
   { name: 'web', dependencies: ['core', 'errors'] },

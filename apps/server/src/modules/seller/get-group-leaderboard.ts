@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ZLeaderboardResponseSchema, type TLeaderboardResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
+import { compressBody, type CompressedBody } from '../../lib/compressed-body.js';
 import { membershipFigures, memberships, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import type { LeaderboardCache } from './leaderboard-cache.js';
@@ -9,7 +10,27 @@ import { membershipRollupSums } from './order-sums.js';
 
 const swedishNames = new Intl.Collator('sv-SE');
 
-const HIDDEN = JSON.stringify({ group: { leaderboard_visible: false }, items: [] } satisfies TLeaderboardResponse);
+const HIDDEN = compressBody(JSON.stringify({ group: { leaderboard_visible: false }, items: [] } satisfies TLeaderboardResponse), 'once');
+
+/**
+ * One version of a group's leaderboard: its rows as JSON, and the whole answer for each setting
+ * of the group's visibility, compressed when first asked for. A 500-seller group's answer is
+ * some 40 KB of JSON, 6 KB compressed, sent to every member's phone.
+ */
+export class LeaderboardVersion {
+  private readonly answers = new Map<boolean, CompressedBody>();
+
+  constructor(private readonly itemsJson: string) {}
+
+  answer(visible: boolean): CompressedBody {
+    let answer = this.answers.get(visible);
+    if (!answer) {
+      answer = compressBody(`{"group":{"leaderboard_visible":${visible}},"items":${this.itemsJson}}`, 'often');
+      this.answers.set(visible, answer);
+    }
+    return answer;
+  }
+}
 
 /**
  * Every member of the group with their sales, highest first and by name on a tie, as the JSON
@@ -17,7 +38,7 @@ const HIDDEN = JSON.stringify({ group: { leaderboard_visible: false }, items: []
  * installs, so the (group-sized) list is ordered here, where Swedish order (… Å Ä Ö) is the same
  * everywhere. Checked against the contract once, when it is made.
  */
-async function loadLeaderboardItems(db: Db, groupId: number): Promise<string> {
+async function loadLeaderboard(db: Db, groupId: number): Promise<LeaderboardVersion> {
   const rows = await db
     .select({ userId: memberships.userId, sellerName: users.fullName, ...membershipRollupSums() })
     .from(memberships)
@@ -33,21 +54,24 @@ async function loadLeaderboardItems(db: Db, groupId: number): Promise<string> {
       commission: oreToSek(row.commissionOre),
     })),
   );
-  return JSON.stringify(items);
+  return new LeaderboardVersion(JSON.stringify(items));
 }
 
 /**
- * The active group's leaderboard as the answer's JSON text (spec §7 leaderboard-mine). Who may
+ * The active group's leaderboard, the answer ready to send (spec §7 leaderboard-mine). Who may
  * see it is decided on every request from the live rows (the seller view); the rows themselves
  * come from the cache while the group's figures version is unchanged.
  */
-export async function getGroupLeaderboard(db: Db, options: { view: SellerView; cache: LeaderboardCache }): Promise<string> {
+export async function getGroupLeaderboard(
+  db: Db,
+  options: { view: SellerView; cache: LeaderboardCache<LeaderboardVersion> },
+): Promise<CompressedBody> {
   const { membership } = options.view;
   // Spec §6: admins always see it; a seller gets nothing while it is hidden, not just a hint to hide it.
   const version = membership?.group.figuresVersion;
   if (!membership || version === null || version === undefined) return HIDDEN;
   const { group } = membership;
   if (!group.leaderboardVisible && membership.role !== 'admin') return HIDDEN;
-  const items = await options.cache.get(group.id, version, () => loadLeaderboardItems(db, group.id));
-  return `{"group":{"leaderboard_visible":${group.leaderboardVisible}},"items":${items}}`;
+  const leaderboard = await options.cache.get(group.id, version, () => loadLeaderboard(db, group.id));
+  return leaderboard.answer(group.leaderboardVisible);
 }

@@ -1,19 +1,19 @@
 /**
- * Each group's leaderboard rows, serialised once per version of the group's figures
+ * Each group's leaderboard, serialised once per version of the group's figures
  * (group_figures.version, which the database renews in the same transaction as any change to
  * what a leaderboard shows: its orders' figures, its members, their names). Every request reads
  * the current version from the database, so an entry is used only while it is still exact, in
  * this process or any other (DESIGN D11); a version number is never given out twice.
  * A 500-seller group's rows are read and sorted once, not on every dashboard.
  */
-export interface LeaderboardCache {
-  /** The rows' JSON for this version of the group, loading them once however many ask at once. */
-  get(groupId: number, version: number, load: () => Promise<string>): Promise<string>;
+export interface LeaderboardCache<T> {
+  /** This version of the group's leaderboard, loaded once however many ask at once. */
+  get(groupId: number, version: number, load: () => Promise<T>): Promise<T>;
 }
 
-export function createLeaderboardCache(options: { maxGroups: number } = { maxGroups: 5_000 }): LeaderboardCache {
+export function createLeaderboardCache<T>(options: { maxGroups: number } = { maxGroups: 5_000 }): LeaderboardCache<T> {
   // Map order is use order: the least recently used group is the first key.
-  const entries = new Map<number, { version: number; json: Promise<string> }>();
+  const entries = new Map<number, { version: number; json: Promise<T> }>();
   return {
     get(groupId, version, load) {
       const entry = entries.get(groupId);

@@ -7,8 +7,9 @@ import {
   ZLeaderboardResponseSchema,
   ZMeSummaryResponseSchema,
 } from '@saljportalen/contract';
+import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
-import { getGroupLeaderboard } from './get-group-leaderboard.js';
+import { getGroupLeaderboard, type LeaderboardVersion } from './get-group-leaderboard.js';
 import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
@@ -29,14 +30,16 @@ export async function sellerRoutes(instance: FastifyInstance) {
     getGroupTotals(sellerView(request)),
   );
 
-  const leaderboards = createLeaderboardCache();
-  // The answer is JSON text already checked against the contract when it was made; sent as is,
-  // a 500-seller group's rows are not serialised again on every dashboard (hence the untyped
-  // instance: the typed reply would only take the object).
+  const leaderboards = createLeaderboardCache<LeaderboardVersion>();
+  // The answer is made, checked against the contract and compressed once per version of the
+  // group's figures, and sent as it is: a 500-seller group's rows are not serialised again on
+  // every dashboard (hence the untyped instance: the typed reply would only take the object).
   instance.get('/api/group/leaderboard-mine', { schema: { response: { 200: ZLeaderboardResponseSchema } } }, async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(await getGroupLeaderboard(app.db, { view: sellerView(request), cache: leaderboards })),
+    sendCompressed(
+      request,
+      reply.type('application/json; charset=utf-8'),
+      await getGroupLeaderboard(app.db, { view: sellerView(request), cache: leaderboards }),
+    ),
   );
 
   app.post(

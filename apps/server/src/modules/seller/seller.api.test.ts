@@ -165,6 +165,20 @@ describe('GET /api/group/leaderboard-mine', () => {
     }
     const sales = leaderboard.items.map((item) => item.sales);
     expect(sales).toEqual([...sales].sort((a, b) => b - a));
+
+    // The same answer compressed for a browser, as is for a client that takes no compression.
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+    ]) {
+      const compressed = await server.request('GET', '/api/group/leaderboard-mine', { token, headers: { 'accept-encoding': accepted! } });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await compressed.json()).toEqual(leaderboard);
+    }
+    const plain = await server.request('GET', '/api/group/leaderboard-mine', { token, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(leaderboard);
   });
 
   it('lists members without orders with 0, and breaks a tie by name in Swedish order', async () => {
