@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -17,6 +18,22 @@ function swedishDuration(ms: number): string {
   return `${minutes} ${minutes === 1 ? 'minut' : 'minuter'}`;
 }
 
+/**
+ * The headers helmet sets for these options, worked out once: they depend on the configuration,
+ * not on the request (@fastify/helmet builds helmet again on every request).
+ */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: () => {},
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, recorder, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 const tooManyAttempts = (ttlMs: number) =>
   new AppError('RATE_LIMITED', `För många försök. Vänta ${swedishDuration(ttlMs)} och försök igen.`);
 
@@ -28,7 +45,7 @@ const tooManyAttempts = (ttlMs: number) =>
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const https = app.config.publicUrl.startsWith('https://');
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -53,6 +70,10 @@ export const securityPlugin = fp(
       // The same as frame-ancestors 'none', for browsers that predate CSP 2.
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     await app.register(cookie);
 
