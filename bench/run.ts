@@ -245,7 +245,7 @@ if (full) {
         ['/api/admin/sellers?sort=total_commission', { paths: ['/api/admin/sellers?sort=total_commission'] }],
         ['/api/admin/sellers?sort=orders_count', { paths: ['/api/admin/sellers?sort=orders_count'] }],
         ['/api/admin/group/{id} (29–30 sellers)', { paths: randomGroups.map((id) => `/api/admin/group/${id}`) }],
-        [`/api/admin/group/{id} (500 sellers)`, { paths: [`/api/admin/group/${BIG_GROUP_ID}`] }],
+        [`/api/admin/group/{id} (500 sellers, first page of 50)`, { paths: [`/api/admin/group/${BIG_GROUP_ID}`] }],
       ];
       for (const [name, target] of adminCalls) {
         const figures = await measureLoad(server.url, { ...target, tokens: await admin() }, { seconds: loadSeconds, warmupSeconds });

@@ -318,6 +318,8 @@ test.describe('superadmin area', () => {
     await expect(card(page, 'Ordrar')).toHaveText(String(detail.totals.orders_count));
     await expect(card(page, 'Antal personer')).toHaveText(String(detail.totals.sellers_count));
     await expect(page.locator('tbody tr')).toHaveCount(detail.sellers.length);
+    // A class fits on one page: no pager.
+    await expect(page.getByRole('navigation', { name: 'Sidor av personer i gruppen' })).toHaveCount(0);
     expectNonIncreasing(await columnNumbers(page, 2));
     const teacher = detail.sellers.find((seller) => seller.is_admin)!;
     await expect(page.getByRole('row', { name: new RegExp(teacher.full_name) }).getByText('Admin', { exact: true })).toBeVisible();
@@ -347,6 +349,52 @@ test.describe('superadmin area', () => {
     expect(orders.seller.total_sales).toBe(seller.total_sales);
     await page.getByRole('link', { name: 'Tillbaka till gruppen' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}$`));
+  });
+
+  test("a large group's people come a page at a time, the cards over the whole group", async ({ page }, testInfo) => {
+    const token = await signInQuickly(page, SUPERADMIN);
+    const post = async (path: string, data: unknown) => {
+      const response = await page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+      expect(response.ok(), `${path} svarade ${response.status()}`).toBe(true);
+      return (await response.json()) as { group: { id: number } };
+    };
+    const { group } = await post('/api/admin/groups/create', { group_name: uniqueName('E2E Stor klubb', testInfo) });
+    const people = 51;
+    for (let index = 1; index <= people; index++) {
+      const number = String(index).padStart(2, '0');
+      await post(`/api/admin/groups/${group.id}/add-user`, {
+        email: uniqueEmail(`medlem${number}`, testInfo.project.name),
+        full_name: `Medlem ${number}`,
+        role: 'seller',
+      });
+    }
+
+    await page.goto(`/admin/groups/${group.id}`);
+    const pager = page.getByRole('navigation', { name: 'Sidor av personer i gruppen' });
+    await expect(pager).toContainText('Visar 1–50 av 51');
+    await expect(page.locator('tbody tr')).toHaveCount(50);
+    await expect(card(page, 'Antal personer')).toHaveText('51');
+    // Nobody has sold anything: by name.
+    await expect(page.locator('tbody tr').first()).toContainText('Medlem 01');
+    await expectSettledAccessible(page, 'stor grupp, sida 1');
+
+    await pager.getByRole('button', { name: 'Nästa' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${group.id}\\?offset=50$`));
+    await expect(pager).toContainText('Visar 51–51 av 51');
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(page.locator('tbody tr')).toContainText('Medlem 51');
+    await expect(card(page, 'Antal personer')).toHaveText('51');
+    await expect(pager.getByRole('button', { name: 'Nästa' })).toBeDisabled();
+
+    // The page is in the address: a reload stays on it, and back goes to the first.
+    await page.reload();
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.goBack();
+    await expect(page.locator('tbody tr')).toHaveCount(50);
+    await pager.getByRole('button', { name: 'Nästa' }).click();
+    await pager.getByRole('button', { name: 'Föregående' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${group.id}$`));
+    await expect(page.locator('tbody tr')).toHaveCount(50);
   });
 
   test('the sellers page sorts and filters', async ({ page }, testInfo) => {

@@ -192,7 +192,14 @@ export const ZAdminSellerRowSchema = z.object({
 });
 export type TAdminSellerRow = z.infer<typeof ZAdminSellerRowSchema>;
 
-/** Spec §3 group detail: sellers sorted by total sales, highest first. */
+/** One page of the group's people: a group can have hundreds. */
+export const ZAdminGroupDetailQuerySchema = z.object({ ...pageQuery });
+export type TAdminGroupDetailQuery = z.infer<typeof ZAdminGroupDetailQuerySchema>;
+
+/**
+ * Spec §3 group detail: `totals` cover the whole group; `sellers` is one page of its people by
+ * total sales, highest first, and `sellers_page.total` the exact number of people.
+ */
 export const ZAdminGroupDetailResponseSchema = z.object({
   group: ZAdminGroupSchema,
   totals: z.object({
@@ -202,6 +209,7 @@ export const ZAdminGroupDetailResponseSchema = z.object({
     sellers_count: z.number().int(),
   }),
   sellers: z.array(ZAdminSellerRowSchema),
+  sellers_page: z.object(pageAnswer),
 });
 export type TAdminGroupDetailResponse = z.infer<typeof ZAdminGroupDetailResponseSchema>;
 

@@ -10,7 +10,7 @@ import type {
   TGroupChangeResponse,
 } from '@saljportalen/contract';
 import { UNAMBIGUOUS_ALPHABET } from '../../lib/random-codes.js';
-import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
+import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows, sumSek } from '../../../test/admin-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { insertGroupWithUniqueCode } from './group-code.js';
 
@@ -187,6 +187,121 @@ describe('GET /api/admin/groups and /api/admin/groups/{id}', () => {
     await refused(await call('GET', '/api/admin/group/999999'), 404, 'Grupp hittades inte');
     await refused(await call('GET', '/api/admin/groups/abc'), 400, 'Ogiltigt id');
     await refused(await call('GET', '/api/admin/group/-3'), 400, 'Ogiltigt id');
+  });
+});
+
+describe('GET /api/admin/group/{id}, paged', () => {
+  const MEMBERS = 120;
+  let groupId: number;
+  let sellersPage: (query: string) => Promise<TAdminGroupDetailResponse>;
+
+  /** The group's people the way the detail must order them, straight from the orders table. */
+  const expectedOrder = async () => {
+    const rows = await sqlRows<{ user_id: number; full_name: string; membership_id: number; sales_ore: string }>(
+      server.app.db,
+      sql`select m.user_id, u.full_name, m.id as membership_id,
+                 (select coalesce(sum(o.subtotal_ore), 0) from orders o where o.membership_id = m.id) as sales_ore
+          from memberships m join users u on u.id = m.user_id where m.group_id = ${groupId}`,
+    );
+    // The names are plain ASCII, so JavaScript and every collation sort them alike.
+    return rows
+      .map((row) => ({ ...row, user_id: Number(row.user_id), membership_id: Number(row.membership_id), sales_ore: Number(row.sales_ore) }))
+      .sort(
+        (a, b) =>
+          b.sales_ore - a.sales_ore ||
+          (a.full_name < b.full_name ? -1 : a.full_name > b.full_name ? 1 : 0) ||
+          a.membership_id - b.membership_id,
+      );
+  };
+
+  beforeAll(async () => {
+    const created = await ok<TCreateGroupResponse>(
+      await call('POST', '/api/admin/groups/create', {
+        group_name: 'Stora klubben',
+        admin: { email: 'ledare@storaklubben.se', password: 'hemlig', full_name: 'Lena Ledare' },
+      }),
+    );
+    groupId = created.group.id;
+    // The last two share a name and sell nothing, so that only the membership tells them apart.
+    await server.app.db.execute(sql`
+      with people as (
+        insert into users (email, password_hash, full_name)
+        select 'medlem' || i || '@storaklubben.se', 'ingen-inloggning',
+               'Medlem ' || lpad(least(i, ${MEMBERS - 2})::text, 3, '0')
+        from generate_series(1, ${MEMBERS - 1}) as i
+        returning id
+      )
+      insert into memberships (user_id, group_id, role, link_code)
+      select id, ${groupId}, 'seller', 'STORA' || id from people`);
+    const members = await sqlRows<{ id: number; user_id: number }>(
+      server.app.db,
+      sql`select m.id, m.user_id from memberships m join users u on u.id = m.user_id
+          where m.group_id = ${groupId} and u.email like 'medlem%' order by m.id`,
+    );
+    // Sales in a few steps, so that many people tie on sales; the rest sell nothing.
+    for (const [index, member] of members.slice(0, 70).entries()) {
+      await insertOrder(server.app.db, {
+        membership: { id: Number(member.id), groupId },
+        orderedAt: new Date('2026-03-02T10:00:00Z'),
+        lines: [{ amountOre: ((index % 6) + 1) * 14_900 }],
+      });
+    }
+    sellersPage = async (query: string) => ok<TAdminGroupDetailResponse>(await call('GET', `/api/admin/group/${groupId}?${query}`));
+  });
+
+  it('pages the people by sales, highest first, without overlap, and keeps the cards and the total exact', async () => {
+    const expected = await expectedOrder();
+    expect(expected).toHaveLength(MEMBERS);
+    const figures = await figuresFromOrders(server.app.db, sql`group_id = ${groupId}`);
+    const totals = {
+      total_sales: figures.sales_ore / 100,
+      total_commission: figures.commission_ore / 100,
+      orders_count: 70,
+      sellers_count: MEMBERS,
+    };
+
+    const first = await ok<TAdminGroupDetailResponse>(await call('GET', `/api/admin/group/${groupId}`));
+    expect(first.sellers_page).toEqual({ total: MEMBERS, limit: 50, offset: 0 });
+    expect(first.sellers).toHaveLength(50);
+    expect(first.totals).toEqual(totals);
+
+    const pages = [first, await sellersPage('offset=50'), await sellersPage('limit=50&offset=100')];
+    expect(pages.map((page) => page.sellers.length)).toEqual([50, 50, 20]);
+    for (const page of pages) {
+      expect(page.totals).toEqual(totals);
+      expect(page.group).toEqual(first.group);
+      expect(page.sellers_page.total).toBe(MEMBERS);
+    }
+    const rows = pages.flatMap((page) => page.sellers);
+    expect(new Set(rows.map((row) => row.user_id)).size).toBe(MEMBERS);
+    expect(rows.map((row) => row.user_id)).toEqual(expected.map((row) => row.user_id));
+    expect(rows.map((row) => Math.round(row.total_sales * 100))).toEqual(expected.map((row) => row.sales_ore));
+    expect(sumSek(rows.map((row) => row.total_sales))).toBe(totals.total_sales);
+    expect(rows.filter((row) => row.is_admin).map((row) => row.full_name)).toEqual(['Lena Ledare']);
+
+    // One page of everything is the same list; a page past the end is empty but still counts everyone.
+    expect((await sellersPage('limit=500')).sellers).toEqual(rows);
+    expect((await sellersPage('limit=7&offset=13')).sellers).toEqual(rows.slice(13, 20));
+    const beyond = await sellersPage('offset=500');
+    expect(beyond.sellers).toEqual([]);
+    expect(beyond.sellers_page).toEqual({ total: MEMBERS, limit: 50, offset: 500 });
+    expect(beyond.totals).toEqual(totals);
+    // An empty field from a form means "not given".
+    expect((await sellersPage('limit=&offset=')).sellers_page).toEqual({ total: MEMBERS, limit: 50, offset: 0 });
+  });
+
+  it('refuses a bad page with a Swedish 400', async () => {
+    for (const [query, message] of [
+      ['limit=0', 'Ogiltigt antal per sida'],
+      ['limit=abc', 'Ogiltigt antal per sida'],
+      ['limit=2.5', 'Ogiltigt antal per sida'],
+      ['limit=501', 'Högst 500 per sida'],
+      ['offset=-1', 'Ogiltig startposition'],
+      ['offset=xyz', 'Ogiltig startposition'],
+      ['offset=1.5', 'Ogiltig startposition'],
+    ] as const) {
+      await refused(await call('GET', `/api/admin/group/${groupId}?${query}`), 400, message);
+    }
   });
 });
 

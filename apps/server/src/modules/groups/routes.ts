@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAddGroupUserRequestSchema,
   ZAddGroupUserResponseSchema,
+  ZAdminGroupDetailQuerySchema,
   ZAdminGroupDetailResponseSchema,
   ZAdminGroupListQuerySchema,
   ZAdminGroupListResponseSchema,
@@ -71,8 +72,10 @@ export async function groupRoutes(instance: FastifyInstance) {
       }),
   );
 
-  app.get('/api/admin/group/:id', { schema: { params, response: { 200: ZAdminGroupDetailResponseSchema } } }, async (request) =>
-    loadGroupDetail(app.db, request.params.id),
+  app.get(
+    '/api/admin/group/:id',
+    { schema: { params, querystring: ZAdminGroupDetailQuerySchema, response: { 200: ZAdminGroupDetailResponseSchema } } },
+    async (request) => loadGroupDetail(app.db, request.params.id, request.query),
   );
 
   app.post(

@@ -84,13 +84,8 @@ type PageValues = { limit: number | Placeholder; offset: number | Placeholder; e
  * every row of the page has at least that figure, so only those rows are joined and ordered,
  * however many memberships there are. Past the end there is no such row, and every row qualifies.
  */
-function pageFloor(
-  db: Db,
-  filter: Parameters<typeof membershipCondition>[0],
-  sort: TSellerSort,
-  page: PageValues | undefined,
-): SQL | undefined {
-  if (!page || filter.groupId !== undefined) return undefined;
+function pageFloor(db: Db, filter: Parameters<typeof membershipCondition>[0], sort: TSellerSort, page: PageValues): SQL | undefined {
+  if (filter.groupId !== undefined) return undefined;
   const figure = rollupColumns[sortColumn[sort]];
   const edge = db
     .select({ value: figure })
@@ -151,7 +146,7 @@ const toSellerRow = (row: {
 interface SellerRowsOptions {
   filter: SellerFilter;
   sort: TSellerSort;
-  page?: Page;
+  page: Page;
 }
 
 /**
@@ -161,7 +156,7 @@ interface SellerRowsOptions {
  */
 function sellerRowsQuery(
   db: Db,
-  options: { filter: Omit<SellerFilter, 'groupId'> & { groupId?: number | Placeholder }; sort: TSellerSort; page?: PageValues },
+  options: { filter: Omit<SellerFilter, 'groupId'> & { groupId?: number | Placeholder }; sort: TSellerSort; page: PageValues },
 ) {
   const period = options.filter.from || options.filter.to ? figuresByMembership(db, options.filter as SellerFilter) : undefined;
   const source = period ?? rollupColumns;
@@ -184,32 +179,28 @@ function sellerRowsQuery(
       salesOre,
       commissionOre,
       ordersCount,
-      total: options.page ? sql<number>`(${sellerCount(db, options.filter)})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+      total: sql<number>`(${sellerCount(db, options.filter)})`.mapWith(Number),
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(groups, eq(groups.id, memberships.groupId))
     .$dynamic();
-  const query = (
+  return (
     period
       ? base.leftJoin(period, eq(period.membershipId, memberships.id))
       : base.leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
   )
     .where(and(membershipCondition(options.filter), floor))
-    .orderBy(highestFirst(sortBy), asc(users.fullName), asc(memberships.id));
-  return options.page ? query.limit(options.page.limit).offset(options.page.offset) : query;
+    .orderBy(highestFirst(sortBy), asc(users.fullName), asc(memberships.id))
+    .limit(options.page.limit)
+    .offset(options.page.offset);
 }
 
 const allTimeQueries = new WeakMap<Db, Map<string, ReturnType<ReturnType<typeof sellerRowsQuery>['prepare']>>>();
 
-/** The prepared all-time query of this shape (sort, status, one group or all, paged or not). */
+/** The prepared all-time query of this shape (sort, status, one group or all). */
 function allTimeQuery(db: Db, options: SellerRowsOptions) {
-  const shape = [
-    options.sort,
-    options.filter.status ?? 'all',
-    options.filter.groupId === undefined ? 'all' : 'group',
-    options.page ? 'page' : 'all',
-  ];
+  const shape = [options.sort, options.filter.status ?? 'all', options.filter.groupId === undefined ? 'all' : 'group'];
   const key = `seller_rows_${shape.join('_')}`;
   let byShape = allTimeQueries.get(db);
   if (!byShape) allTimeQueries.set(db, (byShape = new Map()));
@@ -218,9 +209,7 @@ function allTimeQuery(db: Db, options: SellerRowsOptions) {
     prepared = sellerRowsQuery(db, {
       filter: { status: options.filter.status, groupId: options.filter.groupId === undefined ? undefined : sql.placeholder('groupId') },
       sort: options.sort,
-      page: options.page
-        ? { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), edgeOffset: sql.placeholder('edgeOffset') }
-        : undefined,
+      page: { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), edgeOffset: sql.placeholder('edgeOffset') },
     }).prepare(key);
     byShape.set(key, prepared);
   }
@@ -228,27 +217,17 @@ function allTimeQuery(db: Db, options: SellerRowsOptions) {
 }
 
 /**
- * Seller rows (one per membership, admins included) with their figures, highest first by `sort`,
- * then by name and membership so that pages never overlap. Without `page` every row is returned
- * (one group's people); with it, one page of the whole list, and the exact number of rows in the
- * whole list, read in the same statement. All-time figures are read from the rollups; a period's
- * are summed from its orders.
+ * One page of seller rows (one per membership, admins included) with their figures, highest first
+ * by `sort`, then by name and membership so that pages never overlap, and the exact number of rows
+ * in the whole list, read in the same statement. All-time figures are read from the rollups; a
+ * period's are summed from its orders.
  */
-export async function selectSellerRows(db: Db, options: { filter: SellerFilter; sort: TSellerSort }): Promise<TAdminSellerRow[]>;
-export async function selectSellerRows(
-  db: Db,
-  options: { filter: SellerFilter; sort: TSellerSort; page: Page },
-): Promise<{ items: TAdminSellerRow[]; total: number }>;
-export async function selectSellerRows(
-  db: Db,
-  options: SellerRowsOptions,
-): Promise<TAdminSellerRow[] | { items: TAdminSellerRow[]; total: number }> {
-  const page = options.page && { ...options.page, edgeOffset: options.page.offset + options.page.limit - 1 };
+export async function selectSellerRows(db: Db, options: SellerRowsOptions): Promise<{ items: TAdminSellerRow[]; total: number }> {
+  const page = { ...options.page, edgeOffset: options.page.offset + options.page.limit - 1 };
   const rows =
     options.filter.from || options.filter.to
       ? await sellerRowsQuery(db, { ...options, page })
       : await allTimeQuery(db, options).execute({ groupId: options.filter.groupId, ...page });
-  if (!options.page) return rows.map(toSellerRow);
   // A page past the end has no row to carry the total.
   const total = rows[0]?.total ?? (await countSellerRows(db, options.filter));
   return { items: rows.map(toSellerRow), total };

@@ -28,3 +28,6 @@ export function parseId(value: string | undefined): number | undefined {
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
+
+/** A page's start position from the URL: a whole number, 0 when missing or malformed. */
+export const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);

@@ -56,6 +56,18 @@ describe('admin list answers (spec §3 tolerant readers)', () => {
       ['Låg', false, undefined],
     ]);
     expect(detail.totals).toEqual({ total_sales: 300, total_commission: 75, orders_count: 4, sellers_count: 2 });
+    // Without a page, the answer holds everyone.
+    expect(detail.sellersTotal).toBe(2);
+  });
+
+  it('counts the people of every page of the group detail, not only the shown one', () => {
+    const answer = {
+      group: { id: 1, name: 'G', code: 'C', archived: false, created_at: '', sellers_count: 120, total_sales: 0, total_commission: 0 },
+      totals: { total_sales: 0, total_commission: 0, orders_count: 0, sellers_count: 120 },
+      sellers: [{ user_id: 1, full_name: 'Ett', total_sales: 0, role: 'seller' }],
+      sellers_page: { total: 120, limit: 50, offset: 100 },
+    } as unknown as TAdminGroupDetailResponse;
+    expect(readGroupDetail(answer)).toMatchObject({ sellersTotal: 120, totals: { sellers_count: 120 } });
   });
 
   it('reads sellers as an array or under {items}', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Archive, ArchiveRestore, Download, Pencil, UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,11 +9,12 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { isNotFound, isSessionFailure, notifyFailure, parseId } from '../admin-queries';
+import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-queries';
+import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useExportGroupCsv } from './api/export-group-csv';
-import { useGroupDetail, type GroupDetail } from './api/get-group-detail';
+import { GROUP_PEOPLE_PAGE_SIZE, useGroupDetail, type GroupDetail } from './api/get-group-detail';
 import { useRenameGroup } from './api/rename-group';
 import { ArchiveNotConfirmedError, useSetGroupArchived } from './api/set-group-archived';
 import { RenameGroupDialog } from './components/rename-group-dialog';
@@ -52,13 +53,16 @@ function GroupCards({ detail }: { detail: GroupDetail | undefined }) {
   );
 }
 
-/** spec §2: people by total sales, highest first, admins marked; 3 skeleton rows while loading. */
-function PeopleTable({ groupId, detail }: { groupId: number; detail: GroupDetail | undefined }) {
-  if (detail && detail.sellers.length === 0) {
+/**
+ * spec §2: people by total sales, highest first, admins marked; 3 skeleton rows while loading.
+ * While another page loads, the shown one stays, dimmed.
+ */
+function PeopleTable({ groupId, detail, stale }: { groupId: number; detail: GroupDetail | undefined; stale: boolean }) {
+  if (detail && detail.sellersTotal === 0) {
     return <p className="rounded-xl border border-line bg-white p-6 text-center text-muted">Inga personer i gruppen ännu</p>;
   }
   return (
-    <Table label="Personer i gruppen" aria-busy={!detail}>
+    <Table label="Personer i gruppen" aria-busy={!detail || stale} className={stale ? 'opacity-60' : undefined}>
       <caption className="sr-only">Personer i gruppen, sorterade efter försäljning</caption>
       <THead>
         <Tr>
@@ -107,8 +111,10 @@ function PeopleTable({ groupId, detail }: { groupId: number; detail: GroupDetail
 export function GroupDetailPage() {
   const params = useParams();
   const groupId = parseId(params.id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const offset = readOffset(searchParams.get('offset'));
   const navigate = useNavigate();
-  const detailQuery = useGroupDetail(groupId);
+  const detailQuery = useGroupDetail(groupId, offset);
   const exportCsv = useExportGroupCsv(groupId ?? 0);
   const setArchived = useSetGroupArchived(groupId ?? 0);
   const rename = useRenameGroup(groupId ?? 0);
@@ -121,6 +127,13 @@ export function GroupDetailPage() {
     notifyFailure('Fel vid hämtning av grupp', detailQuery.error);
     navigate(paths.adminGroups, { replace: true });
   }, [failed, detailQuery.error, navigate]);
+
+  const showOffset = (next: number) => setSearchParams(next > 0 ? { offset: String(next) } : {});
+  // A page past the end (an old link, fewer people now) gives way to the first page.
+  const pastEnd = offset > 0 && !detailQuery.isPlaceholderData && detailQuery.data?.sellers.length === 0;
+  useEffect(() => {
+    if (pastEnd) setSearchParams({}, { replace: true });
+  }, [pastEnd, setSearchParams]);
 
   if (groupId === undefined || (detailQuery.isError && isNotFound(detailQuery.error))) return <GroupNotFound />;
   if (failed) return null;
@@ -208,7 +221,16 @@ export function GroupDetailPage() {
         <h2 id="group-people" className="text-lg font-semibold text-ink">
           Personer i gruppen
         </h2>
-        <PeopleTable groupId={groupId} detail={detail} />
+        <PeopleTable groupId={groupId} detail={detail} stale={detailQuery.isPlaceholderData} />
+        {detail && (
+          <AdminPager
+            label="Sidor av personer i gruppen"
+            offset={offset}
+            limit={GROUP_PEOPLE_PAGE_SIZE}
+            total={detail.sellersTotal}
+            onOffsetChange={showOffset}
+          />
+        )}
       </section>
 
       {group && (

@@ -10,7 +10,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/toast';
-import { notifyFailure, parseId } from '../admin-queries';
+import { notifyFailure, parseId, readOffset } from '../admin-queries';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useGroups } from '../groups/api/list-groups';
@@ -29,7 +29,6 @@ const readSort = (value: string | null): SellerSortOption => (value === 'commiss
 const readGroup = (value: string | null): SellerGroupFilter =>
   value === 'active' || value === 'archived' ? value : (parseId(value ?? undefined) ?? 'all');
 const readDate = (value: string | null): string => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
-const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
 
 /**
  * spec §2 all sellers: from, to, group and sort filters and a fetch button. A change of sort or

@@ -32,7 +32,8 @@ export function useSetGroupArchived(groupId: number) {
       await setGroupArchived(groupId, archived);
       let reloaded: GroupDetail;
       try {
-        reloaded = await queryClient.fetchQuery({ ...groupDetailQuery(groupId), staleTime: 0 });
+        // Every page carries the group's state; the first will do.
+        reloaded = await queryClient.fetchQuery({ ...groupDetailQuery(groupId, 0), staleTime: 0 });
       } catch (error) {
         if (isSessionFailure(error)) throw error;
         throw new ArchiveNotConfirmedError();
