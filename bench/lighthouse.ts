@@ -4,6 +4,8 @@
  * nothing is cached. For the dashboard the seller's access token is put in localStorage first,
  * from a same-origin address that loads none of the app (/api/health), and Lighthouse is told
  * not to clear storage (`disableStorageReset`): the way Lighthouse documents for a signed-in page.
+ * BENCH_LIGHTHOUSE_REPORTS=dir keeps every run's full JSON report there (long tasks, bootup time per
+ * script, the LCP element and its phases), to see where a score's time goes.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : undefined;
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -54,7 +57,8 @@ async function withChromium<T>(work: (port: number) => Promise<T>): Promise<T> {
     const exited = new Promise((resolve) => browser.once('exit', resolve));
     browser.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's last writes may still land in the profile: rm tries again a few times.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
@@ -70,6 +74,13 @@ async function seedLocalStorage(port: number, origin: string, values: Record<str
   await browser.close();
 }
 
+function keepReport(lhr: { fetchTime: string }, url: string) {
+  fs.mkdirSync(REPORTS_DIR!, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+  const file = path.join(REPORTS_DIR!, `${page}-${lhr.fetchTime.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(lhr));
+}
+
 async function auditOnce(url: string, localStorageValues?: Record<string, string>) {
   return withChromium(async (port) => {
     if (localStorageValues) await seedLocalStorage(port, new URL(url).origin, localStorageValues);
@@ -82,6 +93,7 @@ async function auditOnce(url: string, localStorageValues?: Record<string, string
     });
     if (!result) throw new Error(`Lighthouse gav inget resultat för ${url}`);
     const { lhr } = result;
+    if (REPORTS_DIR) keepReport(lhr, url);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`Lighthouse hamnade på ${lhr.finalDisplayedUrl} i stället för ${url}`);

@@ -4,6 +4,7 @@ import { queryClient } from '@/lib/query-client';
 import { isAuthenticated } from '@/lib/session';
 import { groupTotalsQuery } from '@/features/dashboard/api/group-totals';
 import { meSummaryQuery } from '@/features/dashboard/api/me-summary';
+import { DashboardPending } from '@/features/dashboard/dashboard-pending';
 import { leaderboardQuery } from '@/features/leaderboard/api/leaderboard';
 import { AppLayout } from '@/components/layout/app-layout';
 import { LoginPage } from '@/features/auth/login-page';
@@ -37,6 +38,20 @@ async function prefetchDashboard() {
   ]);
   await Promise.race([figures, new Promise((resolve) => setTimeout(resolve, 1000))]);
   return null;
+}
+
+const loadDashboardPage = () => import('@/features/dashboard/dashboard-page').then((module) => ({ Component: module.DashboardPage }));
+
+/**
+ * The dashboard is where a session lands (after sign-in, and the installed app's start page):
+ * main.tsx asks for its code and figures before the router is even built, so that they travel
+ * while the router and React start. The route's loader and lazy() then find them on their way
+ * (the query client and the module loader each share a request already made).
+ */
+export function preloadDashboard(): void {
+  if (!isAuthenticated()) return;
+  void loadDashboardPage();
+  void prefetchDashboard();
 }
 
 /** Loaded on demand so a seller's phone never downloads the admin area. */
@@ -90,7 +105,8 @@ export const routes: RouteObject[] = [
           {
             path: paths.dashboard,
             loader: prefetchDashboard,
-            lazy: () => import('@/features/dashboard/dashboard-page').then((module) => ({ Component: module.DashboardPage })),
+            lazy: loadDashboardPage,
+            HydrateFallback: DashboardPending,
           },
           {
             path: paths.accountSettings,

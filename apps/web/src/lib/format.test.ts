@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatSek, roundToOre } from './format';
+import { formatCount, formatDate, formatDateTime, formatSek, roundToOre } from './format';
 
 // Intl writes a narrow no-break space between thousands and before "kr".
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -10,6 +11,24 @@ describe('Swedish formatting', () => {
     expect(plain(formatSek(0))).toBe('0 kr');
     expect(plain(formatSek('99.40'))).toBe('99 kr');
     expect(plain(formatSek(null))).toBe('0 kr');
+  });
+
+  it('writes money and counts exactly as Intl does for sv-SE', () => {
+    const sek = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    const count = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+    const amounts = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e16, max: 1e16 }),
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).map((ore) => ore / 100),
+      fc.integer({ min: -100_000, max: 100_000 }).map((half) => half + 0.5),
+      fc.constantFrom(0, -0, 0.5, -0.5, 999, 1000, 999_999.5, -1000, Number.MAX_SAFE_INTEGER, 1e21),
+    );
+    fc.assert(
+      fc.property(amounts, (amount) => {
+        expect(formatSek(amount)).toBe(sek.format(amount));
+        expect(formatCount(amount)).toBe(count.format(amount));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('shows dates in Stockholm time', () => {

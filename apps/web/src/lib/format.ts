@@ -1,20 +1,34 @@
-/** The one place for Swedish formatting of money and dates (spec §1: SEK, zero decimals, sv-SE). */
-const sekFormatter = new Intl.NumberFormat('sv-SE', {
-  style: 'currency',
-  currency: 'SEK',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const integerFormatter = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
-const dateFormatter = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
-const dateTimeFormatter = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Stockholm',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/**
+ * The one place for Swedish formatting of money and dates (spec §1: SEK, zero decimals, sv-SE).
+ *
+ * Whole kronor and counts are written here rather than by Intl.NumberFormat: a page's first Intl
+ * formatter loads ICU's locale data, tens of milliseconds on a phone, and the dashboard shows
+ * nothing but whole numbers. The output is Intl's own for sv-SE, character for character (a
+ * no-break space between thousands and before "kr", U+2212 for minus), as format.test.ts checks.
+ * The date formatters, which need Intl's time zones, are made when a date is first shown.
+ */
+const NO_BREAK_SPACE = '\u00a0';
+const MINUS_SIGN = '\u2212';
+
+let intlInteger: Intl.NumberFormat | undefined;
+
+/** Rounded half away from zero to a whole number, as Intl rounds; grouped by threes. */
+function formatWhole(value: number): string {
+  const rounded = Math.round(Math.abs(value));
+  // Beyond 2^53 digits are no longer exact (and String() turns to exponents): Intl knows best.
+  if (!Number.isSafeInteger(rounded)) {
+    intlInteger ??= new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+    return intlInteger.format(value);
+  }
+  const digits = String(rounded);
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let index = grouped.length; index < digits.length; index += 3) grouped += NO_BREAK_SPACE + digits.slice(index, index + 3);
+  // Intl writes the sign of every negative value, -0 and -0.4 too.
+  return value < 0 || Object.is(value, -0) ? MINUS_SIGN + grouped : grouped;
+}
+
+let dateFormatter: Intl.DateTimeFormat | undefined;
+let dateTimeFormatter: Intl.DateTimeFormat | undefined;
 
 const toNumber = (value: number | string | null | undefined): number => {
   const number = typeof value === 'string' ? Number(value.replace(',', '.')) : (value ?? 0);
@@ -22,10 +36,10 @@ const toNumber = (value: number | string | null | undefined): number => {
 };
 
 /** 1234.5 → "1 235 kr" */
-export const formatSek = (amount: number | string | null | undefined): string => sekFormatter.format(toNumber(amount));
+export const formatSek = (amount: number | string | null | undefined): string => formatWhole(toNumber(amount)) + NO_BREAK_SPACE + 'kr';
 
 /** 1234 → "1 234" */
-export const formatCount = (value: number | string | null | undefined): string => integerFormatter.format(toNumber(value));
+export const formatCount = (value: number | string | null | undefined): string => formatWhole(toNumber(value));
 
 const toDate = (value: string | number | Date): Date | undefined => {
   // A bare calendar date is a Stockholm day, not UTC midnight.
@@ -36,13 +50,24 @@ const toDate = (value: string | number | Date): Date | undefined => {
 /** "2026-11-22" */
 export const formatDate = (value: string | number | Date | null | undefined): string => {
   const date = value == null ? undefined : toDate(value);
-  return date ? dateFormatter.format(date) : '–';
+  if (!date) return '–';
+  dateFormatter ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return dateFormatter.format(date);
 };
 
 /** "2026-11-22 14:05" */
 export const formatDateTime = (value: string | number | Date | null | undefined): string => {
   const date = value == null ? undefined : toDate(value);
-  return date ? dateTimeFormatter.format(date) : '–';
+  if (!date) return '–';
+  dateTimeFormatter ??= new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Stockholm',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return dateTimeFormatter.format(date);
 };
 
 /** Sums rounded to two decimals, as spec §9 requires for amounts summed from orders. */

@@ -16,8 +16,18 @@ function decodeBase64Url(part: string): string {
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
 }
 
+// The stored token is read on every render that asks whether someone is signed in: its claim is
+// decoded once per token, not each time.
+let decoded: { token: string; exp: number | undefined } | undefined;
+
 /** The exp claim in seconds, or undefined when the token is not a JWT or has none. */
 export function readTokenExp(token: string): number | undefined {
+  if (decoded?.token === token) return decoded.exp;
+  decoded = { token, exp: decodeExp(token) };
+  return decoded.exp;
+}
+
+function decodeExp(token: string): number | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   try {

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ShieldCheck, Users } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
@@ -130,6 +131,10 @@ export function DashboardPage() {
   // Started together with the summary rather than after it, so the page fills in at once.
   useGroupTotals();
   useLeaderboard();
+  // The group's figures and leaderboard (below the personal part, on a phone below the first
+  // screen) are drawn in a deferred render just after the first paint: a slow phone's main thread
+  // is held for half the page at a time, and the seller's own figures and link show first.
+  const showGroup = useDeferredValue(true, false);
 
   if (summary.isPending) {
     return (
@@ -179,12 +184,14 @@ export function DashboardPage() {
               <CatalogCard fullName={user.full_name} />
             </div>
 
-            <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-              <GroupSummary />
-              <div className="lg:col-span-2">
-                <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
+            {showGroup && (
+              <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+                <GroupSummary />
+                <div className="lg:col-span-2">
+                  <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
+                </div>
               </div>
-            </div>
+            )}
           </>
         )}
       </div>

@@ -35,7 +35,8 @@ function readDismissed(): boolean {
 // The event can fire before React has drawn anything, so it is caught when this module loads.
 let deferredPrompt: BeforeInstallPromptEvent | null = null;
 let installed = false;
-let dismissed = typeof window === 'undefined' ? true : readDismissed();
+// Read when first asked, not while the app's code is still being evaluated.
+let dismissed: boolean | undefined;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -56,6 +57,7 @@ if (typeof window !== 'undefined') {
 export type InstallKind = 'prompt' | 'ios' | null;
 
 function currentKind(): InstallKind {
+  dismissed ??= readDismissed();
   if (dismissed || installed || isStandalone()) return null;
   if (deferredPrompt) return 'prompt';
   return isIosSafari(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) ? 'ios' : null;
