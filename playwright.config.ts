@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 4173;
-export const E2E_DATA_DIR = '.e2e-data';
+// E2E_PORT lets two runs (two work trees, or a run beside `npm start`) share one machine.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 
 /**
  * Browser tests: Debian's Chromium against the real built server on a fresh embedded database

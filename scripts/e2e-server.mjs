@@ -2,16 +2,17 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-const dataDir = '.e2e-data';
+const port = process.env.E2E_PORT ?? '4173';
+const dataDir = port === '4173' ? '.e2e-data' : `.e2e-data-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: '4173',
+    PORT: port,
     HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://127.0.0.1:4173',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SHOP_URL: 'https://butik.example.se',
     SHOPIFY_WEBHOOK_SECRET: 'e2e-webhook-secret',
     SEED_DEMO: '1',

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
-export const E2E_DATA_DIR = '.e2e-data';
+const e2ePort = process.env.E2E_PORT ?? '4173';
+export const E2E_DATA_DIR = e2ePort === '4173' ? '.e2e-data' : `.e2e-data-${e2ePort}`;
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
 export const TOKEN_STORAGE_KEY = 'saljportalen.token';
 
