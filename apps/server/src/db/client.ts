@@ -62,7 +62,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     const pgDataDir = path.join(options.dataDir, 'pgdata');
     fs.mkdirSync(pgDataDir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
-    client = await PGlite.create(pgDataDir, { startParams: pgliteStartParams });
+    try {
+      client = await PGlite.create(pgDataDir, { startParams: pgliteStartParams });
+    } catch (error) {
+      // Unopened, the data dir is free again for the next attempt.
+      releaseLock();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ startParams: pgliteStartParams });
   }
@@ -80,12 +86,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 }
 
 /**
- * True for PostgreSQL's unique_violation (23505), from node-postgres or PGlite, also when drizzle
- * wraps it in its own error (as `cause`).
+ * True when a failed query carries one of these PostgreSQL SQLSTATEs, from node-postgres or
+ * PGlite, also when drizzle wraps the driver's error in its own (as `cause`).
  */
-export function isUniqueViolation(error: unknown): boolean {
+function hasPostgresCode(error: unknown, codes: string[]): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if (codes.includes((current as { code?: unknown }).code as string)) return true;
   }
   return false;
 }
+
+/** unique_violation (23505). */
+export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, ['23505']);
+
+/** Text PostgreSQL cannot store: NUL in text (22021 character_not_in_repertoire) or in jsonb (22P05 untranslatable_character). */
+export const isUnstorableText = (error: unknown): boolean => hasPostgresCode(error, ['22021', '22P05']);
