@@ -7,9 +7,11 @@
  */
 import crypto from 'node:crypto';
 import fc from 'fast-check';
+import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
+import { errorsPlugin } from '../src/plugins/errors.js';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { groupIdByCode, membershipOf, sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
@@ -294,19 +296,21 @@ function pathFor(route: string): fc.Arbitrary<string> {
           fc.constantFrom(...linkCodes),
           hostileText.map((text) => encodeURIComponent(text.slice(0, 300))),
         )
-      : hostileId(
-          name === ':userId'
-            ? ids.users
-            : pattern.includes('/payouts/')
-              ? ids.payouts
-              : pattern.includes('/orders/')
-                ? ids.orders
-                : ids.groups,
-        );
+      : hostileId(realIds(pattern, name));
   if (params.length === 0) return fc.constant(pattern);
   return fc
     .tuple(...params.map(valuesFor))
     .map((values) => params.reduce((path, name, index) => path.replace(name, values[index]!), pattern));
+}
+
+/** The real ids a path parameter of the route takes. */
+const realIds = (pattern: string, name: string) =>
+  name === ':userId' ? ids.users : pattern.includes('/payouts/') ? ids.payouts : pattern.includes('/orders/') ? ids.orders : ids.groups;
+
+/** The route's path with `value` (by default a real id or link code) in each parameter. */
+function pathWith(route: string, value?: string): string {
+  const pattern = route.split(' ')[1]!;
+  return pattern.replace(/:\w+/g, (name) => value ?? (pattern.startsWith('/s/') ? linkCodes[0]! : String(realIds(pattern, name)[0])));
 }
 
 const failures: string[] = [];
@@ -450,6 +454,139 @@ describe('hostile input', () => {
     expect(superadmins!.count).toBe(1);
     expect((await server.request('GET', '/api/health')).status).toBe(200);
     expect((await server.request('GET', '/api/me/summary', { token: tokens.superadmin })).status).toBe(200);
+  });
+});
+
+/** Each string of a body (nested ones too), one at a time, with a NUL character inside it. */
+function withNulInEachString(body: Record<string, unknown>): { field: string; body: Record<string, unknown> }[] {
+  return Object.entries(body).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [{ field: key, body: { ...body, [key]: `${value.slice(0, 2)}\u0000${value.slice(2)}` } }]
+      : value !== null && typeof value === 'object'
+        ? withNulInEachString(value as Record<string, unknown>).map((inner) => ({
+            field: `${key}.${inner.field}`,
+            body: { ...body, [key]: inner.body },
+          }))
+        : [],
+  );
+}
+
+/** Status and error of an answer, for comparing whole answers at once. */
+async function answerOf(response: Response) {
+  const text = await response.text();
+  return { status: response.status, error: response.status >= 400 ? (JSON.parse(text) as { error: unknown }).error : text.slice(0, 200) };
+}
+
+const NUL_REFUSED = { status: 400, error: { code: 'VALIDATION', message: 'Texten innehåller ett otillåtet tecken' } };
+
+describe('NUL characters, which PostgreSQL refuses to store', () => {
+  it('are refused with a Swedish 400 in every string field of every JSON body', async () => {
+    const answers: Record<string, unknown> = {};
+    const bodies = await validBodies();
+    // Phone numbers are optional: given here, so that they are checked too.
+    bodies['POST /api/admin/groups/:id/add-user']!.phone = '070-123 45 67';
+    (bodies['POST /api/admin/groups/create']!.admin as Record<string, unknown>).phone = '070-123 45 67';
+    for (const [route, body] of Object.entries(bodies)) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      for (const variant of withNulInEachString(body)) {
+        const response = await server.request(method, pathWith(route), { token: tokenFor(route), body: variant.body });
+        answers[`${method} ${pattern} ${variant.field}`] = await answerOf(response);
+      }
+    }
+    // The fields of the issue among them: group name, rename, add-user name and phone, profile, registration, login.
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/groups/create group_name',
+        'POST /api/admin/group/:id/rename name',
+        'POST /api/admin/groups/:id/add-user full_name',
+        'POST /api/admin/groups/:id/add-user phone',
+        'POST /api/admin/groups/create admin.phone',
+        'POST /api/account/profile full_name',
+        'POST /api/auth/register-seller group_code',
+        'POST /api/auth/login email',
+      ]),
+    );
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, NUL_REFUSED])));
+  });
+
+  it('are refused with a Swedish 400 in the query string of every API call', async () => {
+    const answers: Record<string, unknown> = {};
+    const routes = routeTable(server.app).filter((route) => route.startsWith('GET /api/'));
+    for (const route of routes) {
+      answers[route] = await answerOf(await server.request('GET', `${pathWith(route)}?q=a%00b`, { token: tokenFor(route) }));
+    }
+    answers['GET /api/admin/groups?q=%00'] = await answerOf(
+      await server.request('GET', '/api/admin/groups?q=%00', { token: tokens.superadmin }),
+    );
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, NUL_REFUSED])));
+    // Untouched, the same calls answer.
+    expect((await server.request('GET', '/api/admin/groups?q=bj', { token: tokens.superadmin })).status).toBe(200);
+  });
+
+  it('answers 400, not 500, should such text reach PostgreSQL after all', async () => {
+    const probe = Fastify({ logger: false });
+    await probe.register(errorsPlugin);
+    probe.get('/text', () => server.app.db.execute(sql`select ${'a\u0000b'}::text as value`));
+    probe.get('/jsonb', () => server.app.db.execute(sql`select ${'{"a":"\\u0000"}'}::jsonb as value`));
+    try {
+      for (const url of ['/text', '/jsonb']) {
+        const response = await probe.inject({ method: 'GET', url });
+        expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+          url,
+          status: 400,
+          body: { error: { code: 'BAD_REQUEST', message: 'Texten innehåller ett otillåtet tecken' } },
+        });
+      }
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
+describe('ids beyond PostgreSQL integer (2^31 - 1)', () => {
+  const HUGE = 2 ** 31;
+
+  it('are refused with a Swedish 400 in bodies, query strings and paths', async () => {
+    const answers: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    const refused = (message: string) => ({ status: 400, error: expect.objectContaining({ code: 'VALIDATION', message }) });
+
+    for (const [route, body] of Object.entries(await validBodies())) {
+      const [method] = route.split(' ') as [string];
+      for (const field of Object.keys(body).filter((key) => key.endsWith('_id'))) {
+        const response = await server.request(method, pathWith(route), { token: tokenFor(route), body: { ...body, [field]: HUGE } });
+        answers[`${route} ${field}`] = await answerOf(response);
+        expected[`${route} ${field}`] = refused(
+          field === 'membership_id' ? 'Välj en säljare' : route === 'POST /api/admin/payouts' ? 'Ogiltig grupp' : 'Ogiltigt id',
+        );
+      }
+    }
+    const user = ids.users[0]!;
+    for (const path of ['/api/admin/sellers', `/api/admin/seller/${user}/orders`, '/api/admin/payouts']) {
+      answers[`GET ${path}?group_id`] = await answerOf(
+        await server.request('GET', `${path}?group_id=${HUGE}`, { token: tokens.superadmin }),
+      );
+      expected[`GET ${path}?group_id`] = refused('Ogiltigt id');
+    }
+    const withParams = routeTable(server.app).filter(
+      (route) => route.includes('/api/') && route.includes('/:') && !route.startsWith('HEAD '),
+    );
+    for (const route of withParams) {
+      const [method] = route.split(' ') as [string];
+      const body = method === 'GET' ? undefined : ((await validBodies())[route] ?? {});
+      answers[route] = await answerOf(await server.request(method, pathWith(route, String(HUGE)), { token: tokenFor(route), body }));
+      expected[route] = refused('Ogiltigt id');
+    }
+
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/orders/:id/assign membership_id',
+        'POST /api/account/switch-group group_id',
+        'POST /api/group/settings group_id',
+        'POST /api/admin/payouts group_id',
+      ]),
+    );
+    expect(answers).toEqual(expected);
   });
 });
 

@@ -32,11 +32,28 @@ export const ZDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ange datum som ÅÅÅÅ-MM-DD')
   .refine(isCalendarDay, 'Ogiltigt datum');
 
-export const ZIdParamSchema = z.coerce
-  .number({ error: 'Ogiltigt id' })
-  .int('Ogiltigt id')
-  .positive('Ogiltigt id')
-  .max(2_147_483_647, 'Ogiltigt id');
+/** The largest PostgreSQL `integer`, the type of every id column: a larger id fails in the query, not in the check. */
+const MAX_ID = 2_147_483_647;
+
+/** Paths, query strings and form fields carry ids as text; anything else is left for the check to refuse. */
+const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+
+/**
+ * Every id the API accepts, in a path, a query string or a body: a positive integer that fits an
+ * id column. `message` is what the form says about a bad one; `missingMessage`, when given, what it
+ * says about none at all.
+ */
+export const idSchema = (message = 'Ogiltigt id', missingMessage?: string) =>
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: (issue) => (issue.input === undefined && missingMessage) || message })
+      .int(message)
+      .positive(message)
+      .max(MAX_ID, message),
+  );
+
+export const ZIdParamSchema = idSchema();
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const ZNewPasswordSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateSchema, ZIdParamSchema, ZSekSchema } from './common.js';
+import { ZDateSchema, ZIdParamSchema, ZSekSchema, idSchema } from './common.js';
 
 /** Spec §5: what the 'Skapa ny avräkning' form says when a field is left empty. */
 export const PAYOUT_FIELDS_REQUIRED_MESSAGE = 'Fyll i alla fält för avräkningen';
@@ -63,17 +63,7 @@ export type TPayoutListResponse = z.infer<typeof ZPayoutListResponseSchema>;
 
 export const ZCreatePayoutRequestSchema = z
   .object({
-    group_id: z.preprocess(
-      (value) => {
-        const given = emptyAsMissing(value);
-        return typeof given === 'string' ? Number(given) : given;
-      },
-      z
-        .number({ error: requiredOr('Ogiltig grupp') })
-        .int('Ogiltig grupp')
-        .positive('Ogiltig grupp')
-        .max(2_147_483_647, 'Ogiltig grupp'),
-    ),
+    group_id: z.preprocess(emptyAsMissing, idSchema('Ogiltig grupp', PAYOUT_FIELDS_REQUIRED_MESSAGE)),
     from: ZRequiredDateSchema,
     to: ZRequiredDateSchema,
     /** Spec §9: auto-archive is on unless turned off. */

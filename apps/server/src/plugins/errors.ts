@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../db/client.js';
 import { AppError, type ErrorCode } from '../errors.js';
 
 /** Fastify's own error codes for a bad request body, mapped to ours with a Swedish message. */
@@ -14,9 +15,9 @@ const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> 
 };
 
 /**
- * One handler for every error: AppError by its code, validation by its first message,
- * Fastify's body errors by the table above; anything else is logged in full and answered
- * as a 500 without internals.
+ * One handler for every error: AppError by its code, validation by its first message, text
+ * PostgreSQL cannot store as a 400, Fastify's body errors by the table above; anything else is
+ * logged in full and answered as a 500 without internals.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -42,6 +43,12 @@ export const errorsPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, cause: error.cause }, 'svaret följde inte kontraktet');
         return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Ett internt fel uppstod' } });
+      }
+      // The request-wide NUL check (plugins/security.ts) keeps these out; should text PostgreSQL
+      // cannot store still reach a query, it is the request's fault, not the server's.
+      if (isUnstorableText(error)) {
+        request.log.info('text som databasen inte kan lagra');
+        return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Texten innehåller ett otillåtet tecken' } });
       }
       const known = error.code ? fastifyClientErrors[error.code] : undefined;
       if (known) return reply.status(error.statusCode ?? 400).send({ error: known });

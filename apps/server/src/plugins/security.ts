@@ -34,6 +34,28 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * Whether any string (key or value) in a parsed body or query holds NUL (U+0000): PostgreSQL's
+ * text cannot store it and refuses the whole statement. Walked with a stack, not recursion,
+ * because JSON.parse accepts nesting deeper than the call stack. Buffers (the Shopify webhook's
+ * raw body) are not text yet.
+ */
+function holdsNul(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 const tooManyAttempts = (ttlMs: number) =>
   new AppError('RATE_LIMITED', `För många försök. Vänta ${swedishDuration(ttlMs)} och försök igen.`);
 
@@ -76,6 +98,11 @@ export const securityPlugin = fp(
       done();
     });
     await app.register(cookie);
+
+    // One check for every route, before its schema: no text field of any contract can hold NUL.
+    app.addHook('preValidation', async (request) => {
+      if (holdsNul(request.query) || holdsNul(request.body)) throw new AppError('VALIDATION', 'Texten innehåller ett otillåtet tecken');
+    });
 
     // Without CORS_ORIGIN no cross-origin page may read an answer: the web app is served from our own origin.
     if (app.config.corsOrigins.length > 0) {
