@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, eventually, type TestServer } from '../../../test/test-server.js';
+import { membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
+import { RESET_CODE_TTL_MINUTES } from './password-reset.js';
+import { startTestServer, eventually, testDbKind, type TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,6 +53,27 @@ describe('sign-in', () => {
   });
 });
 
+/**
+ * Sends `count` requests while a transaction holds an exclusive lock on memberships, and lets
+ * them go together once all of them wait for it: on PostgreSQL they then check for the
+ * membership in the same moment, as simultaneous requests may. (PGlite runs one statement at a time.)
+ */
+async function heldBackByMembershipsLock(count: number, send: () => Promise<Response>): Promise<Promise<Response>[]> {
+  return server.app.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table memberships in access exclusive mode`);
+    const pending = Array.from({ length: count }, send);
+    await eventually(async () => {
+      // A transaction keeps its first look at pg_stat_activity unless told to forget it.
+      await tx.execute(sql`select pg_stat_clear_snapshot()`);
+      const { rows } = (await tx.execute(
+        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { waiting: number }[] };
+      return rows[0]!.waiting >= count;
+    }, 30_000);
+    return pending;
+  });
+}
+
 describe('seller registration', () => {
   it('refuses an unknown and an archived group code in Swedish', async () => {
     const unknown = await server.request('POST', '/api/auth/register-seller', {
@@ -78,6 +102,39 @@ describe('seller registration', () => {
     expect(await server.login('greta@demo.se', 'hemligt123')).toBeTruthy();
   });
 
+  it('keeps a group admin who registers with the code of their own group an admin', async () => {
+    const before = await membershipOf(server.app.db, 'tranare@savedalen.se', 'SFKP24');
+    const response = await server.request('POST', '/api/auth/register-seller', {
+      body: { full_name: 'Johan Tränare', email: 'tranare@savedalen.se', password: 'demo1234', group_code: 'SFKP24' },
+    });
+    expect(response.status).toBe(200);
+    const rows = await sqlRows<{ id: number; role: string }>(
+      server.app.db,
+      sql`select m.id, m.role from memberships m join users u on u.id = m.user_id where u.email = 'tranare@savedalen.se'`,
+    );
+    expect(rows.map((row) => ({ id: Number(row.id), role: row.role }))).toEqual([{ id: before.id, role: 'admin' }]);
+  });
+
+  it('gives an account that registers into a new group several times at once one membership, and every request its token', async () => {
+    const register = () =>
+      server.request('POST', '/api/auth/register-seller', {
+        body: { full_name: 'Mona Ledare', email: 'ledare@tallen.se', password: 'demo1234', group_code: 'BJK6B2' },
+      });
+    const responses = await Promise.all(
+      testDbKind === 'postgres' ? await heldBackByMembershipsLock(8, register) : Array.from({ length: 8 }, register),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+    const rows = await sqlRows<{ code: string; role: string }>(
+      server.app.db,
+      sql`select g.code, m.role from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id
+          where u.email = 'ledare@tallen.se' order by g.code`,
+    );
+    expect(rows).toEqual([
+      { code: 'BJK6B2', role: 'seller' },
+      { code: 'SCT482', role: 'admin' },
+    ]);
+  });
+
   it('refuses a taken address unless its password is given', async () => {
     const taken = await server.request('POST', '/api/auth/register-seller', {
       body: { full_name: 'Elsa', email: 'elsa@demo.se', password: 'annat-losen', group_code: 'SCT482' },
@@ -103,6 +160,25 @@ describe('refresh and logout', () => {
 });
 
 describe('password reset', () => {
+  it('refuses a code older than its lifetime, in verify and in reset alike', async () => {
+    expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: 'ledare@tallen.se' } })).status).toBe(200);
+    const mail = await eventually(() => server.mails().find((m) => m.to === 'ledare@tallen.se'));
+    const code = new URL(mail.link!).searchParams.get('code')!;
+    // Made a minute longer ago than a code lives.
+    await server.app.db.execute(sql`
+      update password_reset_codes
+      set created_at = created_at - make_interval(mins => ${RESET_CODE_TTL_MINUTES + 1}),
+          expires_at = expires_at - make_interval(mins => ${RESET_CODE_TTL_MINUTES + 1})
+      where user_id = (select id from users where email = 'ledare@tallen.se')`);
+
+    const invalidLink = { error: { code: 'VALIDATION', message: 'Ogiltig återställningslänk' } };
+    const verify = await server.request('POST', '/api/auth/reset-password/verify', { body: { code } });
+    expect({ status: verify.status, body: await verify.json() }).toEqual({ status: 400, body: invalidLink });
+    const reset = await server.request('POST', '/api/auth/reset-password', { body: { code, new_password: 'nytt-losen-123' } });
+    expect({ status: reset.status, body: await reset.json() }).toEqual({ status: 400, body: invalidLink });
+    expect(await server.login('ledare@tallen.se')).toBeTruthy();
+  });
+
   it('answers the same for known and unknown addresses, mails a single-use link, signs out everywhere', async () => {
     const oldToken = await server.login('larare@bjorkskolan.se');
     const known = await server.request('POST', '/api/auth/forgot-password', { body: { email: 'larare@bjorkskolan.se' } });

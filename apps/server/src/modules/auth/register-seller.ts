@@ -11,7 +11,8 @@ export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().re
 
 /**
  * A seller joins a group with its code. Someone who already has an account joins the new group
- * by giving that account's password; anyone else is told the address is taken.
+ * by giving that account's password; anyone else is told the address is taken. An account that is
+ * in the group already stays as it is there: a group admin who uses the code is not made a seller.
  */
 export async function registerSeller(db: Db, request: TRegisterSellerRequest): Promise<{ userId: number }> {
   const [group] = await db

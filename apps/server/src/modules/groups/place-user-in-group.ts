@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { NEW_USER_NAME_REQUIRED_MESSAGE, type TMembershipRole } from '@saljportalen/contract';
 import type { Tx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema.js';
@@ -50,10 +50,14 @@ export async function placeUserInGroup(
     if (!user) throw new AppError('CONFLICT', 'Kontot ändrades samtidigt av någon annan. Försök igen.');
   }
 
-  const [previous] = await tx
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.groupId, options.groupId)));
-  await createMembership(tx, { userId: user.id, groupId: options.groupId, role: options.role });
-  return { userId: user.id, email: user.email, fullName: user.fullName, isNewUser, previousRole: previous?.role ?? null };
+  const membership = await createMembership(tx, { userId: user.id, groupId: options.groupId, role: options.role });
+  // A superadmin placing someone decides the role, also for a member of the group already.
+  if (membership.role !== options.role) await tx.update(memberships).set({ role: options.role }).where(eq(memberships.id, membership.id));
+  return {
+    userId: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    isNewUser,
+    previousRole: membership.created ? null : membership.role,
+  };
 }
