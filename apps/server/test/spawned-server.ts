@@ -47,6 +47,8 @@ export interface SpawnedServer {
   child: ChildProcess;
   /** Every JSON log line the server has written so far, as written. */
   logLines(): string[];
+  /** Everything the server has written so far to stdout and stderr, log lines or not. */
+  output(): string;
   /** Resolves with the first log line, from now on, that `matches` accepts. */
   waitForLog(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
   /** Resolves when the process has exited, with how. */
@@ -80,8 +82,10 @@ export async function spawnServer(options: { port: number; data: ServerData; env
   });
   const waiters: { matches(entry: LogEntry): boolean; resolve(entry: LogEntry): void }[] = [];
   const logLines: string[] = [];
+  let output = '';
   let buffered = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
     buffered += chunk;
     const lines = buffered.split('\n');
     buffered = lines.pop()!;
@@ -96,7 +100,10 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     }
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    output += chunk;
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -119,6 +126,7 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     child,
     exited,
     logLines: () => [...logLines],
+    output: () => output,
     waitForLog: (matches) => new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve })),
     async kill(signal = 'SIGKILL') {
       child.kill(signal);
