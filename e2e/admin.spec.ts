@@ -54,6 +54,16 @@ const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A picker (combobox) by its label. */
+const picker = (scope: Page | Locator, label: string) => scope.getByRole('combobox', { name: label, exact: true });
+
+/** Types into a picker and clicks the choice, as a person with a mouse or finger would. */
+async function choose(scope: Page | Locator, label: string, option: string) {
+  await picker(scope, label).fill(option);
+  await scope.getByRole('listbox', { name: 'Grupper' }).getByRole('option', { name: option, exact: true }).click();
+  await expect(picker(scope, label)).toHaveValue(option);
+}
+
 /** The figure on the card (or tile) with this label: the paragraph after the label's. */
 const card = (page: Page, label: string): Locator =>
   page.locator('p', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).locator('xpath=following-sibling::p[1]');
@@ -429,7 +439,7 @@ test.describe('superadmin area', () => {
     expectNonIncreasing(await columnNumbers(page, 4));
 
     // Only archived groups: exactly the API's rows, each marked archived.
-    await page.getByLabel('Grupp').selectOption('archived');
+    await choose(page, 'Grupp', 'Endast arkiverade grupper');
     await expect(page).toHaveURL(/group=archived/);
     const archived = await api<{ items: ApiSeller[] }>(page, '/api/admin/sellers?status=archived&sort=total_commission');
     await expectNames(
@@ -438,13 +448,40 @@ test.describe('superadmin area', () => {
     );
     for (const row of await page.locator('tbody tr').all()) await expect(row).toContainText('Arkiverad');
 
-    // One group: its people only.
-    await page.getByLabel('Grupp').selectOption({ label: DEMO_GROUP });
-    const groups = await api<{ items: ApiGroup[] }>(page, '/api/admin/groups?limit=500');
-    const demo = groups.items.find((group) => group.name === DEMO_GROUP)!;
+    // The picker has every group, in Swedish order (Å, Ä, Ö after Z), after the three filters.
+    const options = await api<{ items: { id: number; name: string; archived: boolean }[] }>(page, '/api/admin/groups/options');
+    const groupList = await api<{ total: number }>(page, '/api/admin/groups?limit=1');
+    expect(options.items).toHaveLength(groupList.total);
+    const swedish = new Intl.Collator('sv', { numeric: true });
+    for (let index = 1; index < options.items.length; index++)
+      expect(swedish.compare(options.items[index - 1]!.name, options.items[index]!.name)).toBeLessThanOrEqual(0);
+    const groupPicker = picker(page, 'Grupp');
+    await groupPicker.focus();
+    await groupPicker.press('ArrowDown');
+    await expect(page.getByRole('listbox', { name: 'Grupper' }).getByRole('option')).toHaveText(
+      [
+        'Alla grupper',
+        'Endast aktiva grupper',
+        'Endast arkiverade grupper',
+        ...options.items.map((group) => (group.archived ? `${group.name} (Arkiverad)` : group.name)),
+      ].slice(0, 100),
+    );
+    await expectSettledAccessible(page, '/admin/sellers med gruppväljaren öppen');
+    await groupPicker.press('Escape');
+    await expect(page.getByRole('listbox', { name: 'Grupper' })).toBeHidden();
+    await expect(groupPicker).toHaveValue('Endast arkiverade grupper');
+
+    // One group, found by typing part of its name and chosen with the keyboard: its people only.
+    await groupPicker.fill('björkskol');
+    await expect(page.getByRole('listbox', { name: 'Grupper' }).getByRole('option')).toHaveText([DEMO_GROUP]);
+    await groupPicker.press('Enter');
+    await expect(groupPicker).toHaveValue(DEMO_GROUP);
+    const demo = options.items.find((group) => group.name === DEMO_GROUP)!;
+    const groups = await api<{ items: ApiGroup[] }>(page, `/api/admin/groups?q=${encodeURIComponent(DEMO_GROUP)}`);
+    expect(groups.items.find((group) => group.id === demo.id)).toBeDefined();
     await expect(page).toHaveURL(new RegExp(`group=${demo.id}`));
     const inDemo = await api<{ items: ApiSeller[] }>(page, `/api/admin/sellers?group_id=${demo.id}&sort=total_commission`);
-    expect(inDemo.items).toHaveLength(demo.sellers_count);
+    expect(inDemo.items).toHaveLength(groups.items.find((group) => group.id === demo.id)!.sellers_count);
     await expectNames(
       page,
       inDemo.items.map((row) => row.full_name),
@@ -481,7 +518,7 @@ test.describe('superadmin area', () => {
     });
     expect(created.ok()).toBe(true);
     await page.goto('/admin/sellers');
-    await page.getByLabel('Grupp').selectOption({ label: emptyName });
+    await choose(page, 'Grupp', emptyName);
     await expect(page.getByText('Inga personer hittades.')).toBeVisible();
     await expectSettledAccessible(page, '/admin/sellers utan träffar');
   });
@@ -512,19 +549,79 @@ test.describe('superadmin area', () => {
     await expect(page.locator('tbody tr')).toHaveCount(total - active);
   });
 
-  test('a missing group, a bad seller link and a seller who opens /admin', async ({ page }) => {
+  test('a missing group, bad seller links, unknown admin paths, legacy paths and a seller who opens /admin', async ({ page }) => {
     await signInQuickly(page, SUPERADMIN);
     await page.goto('/admin/groups/987654321');
     await expect(page.getByRole('heading', { level: 1, name: 'Grupp hittades inte' })).toBeVisible();
     await expectSettledAccessible(page, 'saknad grupp');
-    await page.goto('/admin/groups/abc/seller/6');
-    await expect(page).toHaveURL(/\/admin\/groups$/);
-    // The legacy path leads to the same page.
+
+    // spec §2 'other': an unknown admin path is the 404 page with a link home, not the overview.
+    for (const unknown of ['/admin/finns-inte', '/admin/groups/12/finns-inte', '/admin/orders']) {
+      await page.goto(unknown);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sidan du letar efter finns inte' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(unknown)}$`));
+    }
+    await expectSettledAccessible(page, '/admin/okänd sida');
+    await page.getByRole('link', { name: 'Till startsidan' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // spec §2 seller orders: a group id that is not a number, or no user id, goes to the group list.
+    const demo = (await api<{ items: ApiGroup[] }>(page, `/api/admin/groups?q=${encodeURIComponent(DEMO_GROUP)}`)).items[0]!;
+    for (const bad of ['/admin/groups/abc/seller/6', `/admin/groups/${demo.id}/seller`, `/admin/groups/${demo.id}/seller/`]) {
+      await page.goto(bad);
+      await expect(page).toHaveURL(/\/admin\/groups$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Grupper' })).toBeVisible();
+    }
+
+    // The legacy paths lead to the same pages, signed in as the superadmin.
     await page.goto('/admin/group/987654321');
     await expect(page).toHaveURL(/\/admin\/groups\/987654321$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Grupp hittades inte' })).toBeVisible();
+    const seller = (await api<{ sellers: ApiSeller[] }>(page, `/api/admin/group/${demo.id}`)).sellers[0]!;
+    await page.goto(`/admin/group/${demo.id}/seller/${seller.user_id}`);
+    await expect(page).toHaveURL(new RegExp(`/admin/groups/${demo.id}/seller/${seller.user_id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: seller.full_name })).toBeVisible();
+    await expect(card(page, 'Försäljning')).toContainText(sek(seller.total_sales));
 
     await signInQuickly(page, 'noah@demo.se');
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('signing out in another tab ends the admin pages here: Saknar auth-token, then the login page', async ({ page, context }) => {
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin/sellers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Säljare' })).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto('/admin');
+    await expect(other.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible();
+    await other.getByRole('button', { name: 'Logga ut' }).click();
+    await expect(other).toHaveURL(/\/login$/);
+    await other.close();
+
+    // spec §4, §8: the page here finds no token in storage (and no session to renew it from).
+    await expect(toast(page)).toContainText('Saknar auth-token');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Säljare' })).toHaveCount(0);
+    await expectSettledAccessible(page, '/login efter saknad token');
+  });
+
+  test('an admin page that finds no token when it opens says Saknar auth-token and goes to the login page', async ({ page, context }) => {
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible();
+    // The session is gone, its token and its refresh cookie both (another program cleared them).
+    await context.clearCookies();
+    await page.evaluate((key) => localStorage.removeItem(key), TOKEN_STORAGE_KEY);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin/')) calls.push(request.url());
+    });
+    await page.getByRole('navigation', { name: 'Adminmeny' }).getByRole('link', { name: 'Grupper', exact: true }).click();
+    await expect(toast(page)).toContainText('Saknar auth-token');
+    await expect(page).toHaveURL(/\/login$/);
+    // The groups page never asked the server for anything without a token.
+    expect(calls).toEqual([]);
   });
 });

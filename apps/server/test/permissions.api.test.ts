@@ -264,6 +264,11 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'POST /api/admin/groups/create': [
       { path: '/api/admin/groups/create', body: () => ({ group_name: `Matrisgrupp ${unique()}` }), expect: superadminOnly(200) },
     ],
+    'GET /api/admin/groups/options': [{ path: '/api/admin/groups/options', expect: superadminOnly(200) }],
+    'GET /api/admin/groups/:id/members': [
+      { label: 'gruppen', path: `/api/admin/groups/${c.group}/members`, expect: superadminOnly(200) },
+      { label: 'den andra gruppen', path: `/api/admin/groups/${c.otherGroup}/members`, expect: superadminOnly(200) },
+    ],
     'GET /api/admin/groups/:id': [
       { label: 'gruppen', path: `/api/admin/groups/${c.group}`, expect: superadminOnly(200) },
       { label: 'den andra gruppen', path: `/api/admin/groups/${c.otherGroup}`, expect: superadminOnly(200) },

@@ -65,6 +65,8 @@ export const ZAdminOverviewResponseSchema = z.object({
   total_sales: ZSekSchema,
   total_commission: ZSekSchema,
   orders_count: z.number().int(),
+  /** Orders no personal link code matched (all time, whatever the period): they wait for a superadmin to assign them. */
+  unattributed_orders: z.number().int(),
 });
 export type TAdminOverviewResponse = z.infer<typeof ZAdminOverviewResponseSchema>;
 
@@ -83,7 +85,7 @@ export const ZAdminGroupSchema = z.object({
 });
 export type TAdminGroup = z.infer<typeof ZAdminGroupSchema>;
 
-/** `q` searches name and code (case-insensitive, anywhere in the text). Sorted by name. */
+/** `q` searches name and code (case-insensitive, anywhere in the text). Newest first. */
 export const ZAdminGroupListQuerySchema = z.object({
   status: z.preprocess(emptyAsMissing, ZGroupStatusFilterSchema.default('all')),
   q: z.preprocess(emptyAsMissing, z.string().trim().max(100, 'Söktexten är för lång').optional()),
@@ -93,6 +95,17 @@ export type TAdminGroupListQuery = z.infer<typeof ZAdminGroupListQuerySchema>;
 
 export const ZAdminGroupListResponseSchema = z.object({ items: z.array(ZAdminGroupSchema), ...pageAnswer });
 export type TAdminGroupListResponse = z.infer<typeof ZAdminGroupListResponseSchema>;
+
+/**
+ * Every group, for the pickers that choose one (`GET /api/admin/groups/options`): id, name and
+ * state only, archived groups included, in Swedish alphabetical order (Å, Ä, Ö after Z; digits
+ * by value, so "Klass 9A" comes before "Klass 10A"). Thousands of groups are a few dozen kB.
+ */
+export const ZAdminGroupOptionSchema = z.object({ id: z.number(), name: z.string(), archived: z.boolean() });
+export type TAdminGroupOption = z.infer<typeof ZAdminGroupOptionSchema>;
+
+export const ZAdminGroupOptionsResponseSchema = z.object({ items: z.array(ZAdminGroupOptionSchema) });
+export type TAdminGroupOptionsResponse = z.infer<typeof ZAdminGroupOptionsResponseSchema>;
 
 export const ZAdminGroupParamsSchema = z.object({ id: ZIdParamSchema });
 export type TAdminGroupParams = z.infer<typeof ZAdminGroupParamsSchema>;
@@ -288,6 +301,22 @@ export const ZAdminSellerOrdersResponseSchema = z.object({
   ...pageAnswer,
 });
 export type TAdminSellerOrdersResponse = z.infer<typeof ZAdminSellerOrdersResponseSchema>;
+
+/**
+ * Everyone in one group (`GET /api/admin/groups/{id}/members`), for choosing a person: one row per
+ * membership, in Swedish alphabetical order of name.
+ */
+export const ZAdminGroupMemberSchema = z.object({
+  membership_id: z.number(),
+  user_id: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  role: ZMembershipRoleSchema,
+});
+export type TAdminGroupMember = z.infer<typeof ZAdminGroupMemberSchema>;
+
+export const ZAdminGroupMembersResponseSchema = z.object({ items: z.array(ZAdminGroupMemberSchema) });
+export type TAdminGroupMembersResponse = z.infer<typeof ZAdminGroupMembersResponseSchema>;
 
 // ---------------------------------------------------------------- adding users
 

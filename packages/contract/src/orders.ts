@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParamSchema, ZSekSchema } from './common.js';
+import { ZIdParamSchema, ZSekSchema, idSchema } from './common.js';
 
 /** What `POST /api/webhooks/shopify` answers Shopify once the event is stored (and, normally, processed). */
 export const ZShopifyWebhookReceiptSchema = z.object({
@@ -48,8 +48,16 @@ export type TUnattributedOrdersResponse = z.infer<typeof ZUnattributedOrdersResp
 
 export const ZAssignOrderParamsSchema = z.object({ id: ZIdParamSchema });
 
+export const ORDER_ALREADY_ASSIGNED_MESSAGE = 'Ordern har redan tilldelats en säljare';
+
+/**
+ * `only_if_unattributed`: assign the order only while it has no seller (the list of unattributed
+ * orders sends it, so a list another admin has already worked through cannot move an order a
+ * second time). Without it an attributed order moves to the given seller.
+ */
 export const ZAssignOrderRequestSchema = z.object({
-  membership_id: z.number({ error: 'Välj en säljare' }).int('Välj en säljare').positive('Välj en säljare'),
+  membership_id: idSchema('Välj en säljare'),
+  only_if_unattributed: z.boolean({ error: 'only_if_unattributed ska vara true eller false' }).optional(),
 });
 export type TAssignOrderRequest = z.infer<typeof ZAssignOrderRequestSchema>;
 

@@ -59,7 +59,10 @@ const adminArea = (): RouteObject => ({
   element: <RequireSuperadmin />,
   // `/admin/*` on the area itself, so /admin (the overview) matches too: a child `*` needs a segment.
   children: [
-    { path: `${paths.admin}/*`, lazy: () => import('@/features/admin/admin-routes').then((module) => ({ Component: module.AdminArea })) },
+    {
+      path: `${paths.admin}/*`,
+      lazy: () => import('@/features/admin/admin-routes').then((module) => ({ element: <module.AdminArea notFound={<NotFoundPage />} /> })),
+    },
   ],
 });
 

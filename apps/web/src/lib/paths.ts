@@ -18,4 +18,5 @@ export const paths = {
   adminSellerOrders: (groupId: number | string, userId: number | string) => `/admin/groups/${groupId}/seller/${userId}`,
   adminSellers: '/admin/sellers',
   adminPayouts: '/admin/payouts',
+  adminUnattributedOrders: '/admin/orders/unattributed',
 } as const;

@@ -57,6 +57,14 @@ beforeAll(async () => {
     orderedAt: new Date(stockholmDayStart('2025-03-31').getTime() - 1),
     lines: [{ amountOre: 333 }],
   });
+  // Two orders no code matched: the overview counts them, no group's figures include them.
+  await insertOrder(server.app.db, { membership: null, orderedAt: new Date('2025-06-03T10:00:00Z'), lines: [{ amountOre: 4900 }] });
+  await insertOrder(server.app.db, {
+    membership: null,
+    orderedAt: new Date('2025-06-04T10:00:00Z'),
+    state: 'cancelled',
+    lines: [{ amountOre: 4900 }, { amountOre: -4900, kind: 'cancellation' }],
+  });
 });
 afterAll(() => server.close());
 
@@ -66,6 +74,8 @@ describe('who may call the superadmin area', () => {
     ['GET', '/api/admin/groups?status=active&q=klass'],
     ['POST', '/api/admin/groups/create', { group_name: 'Matrisgruppen' }],
     ['GET', `/api/admin/groups/${groupId}`],
+    ['GET', '/api/admin/groups/options'],
+    ['GET', `/api/admin/groups/${groupId}/members`],
     ['POST', `/api/admin/groups/${groupId}/add-user`, { email: 'matris@demo.se', role: 'seller', full_name: 'Matris Testsson' }],
     ['GET', `/api/admin/group/${groupId}`],
     ['POST', `/api/admin/group/${groupId}/archive`, { archived: false }],
@@ -133,6 +143,10 @@ describe('totals agree across overview, groups, group detail, sellers and the or
     expect(overview.active_groups).toBe(Number(counts!.active));
     expect(overview.archived_groups).toBe(Number(counts!.archived));
     expect(overview.sellers_total).toBe(Number(counts!.memberships));
+    // Orders without a seller (a cancelled one too) are counted apart and are nobody's sales.
+    const [unattributed] = await sqlRows<{ count: string }>(db, sql`select count(*) as count from orders where membership_id is null`);
+    expect(Number(unattributed!.count)).toBe(2);
+    expect(overview.unattributed_orders).toBe(2);
 
     expect(groupList.total).toBe(overview.active_groups + overview.archived_groups);
     expect(sumSek(groupList.items.map((group) => group.total_sales))).toBe(overview.total_sales);
@@ -199,6 +213,7 @@ describe('totals agree across overview, groups, group detail, sellers and the or
     expect(day.sales_ore).toBe(10050 + 333);
     expect(overview.total_sales).toBe(oreToSek(day.sales_ore));
     expect(overview.orders_count).toBe(2);
+    expect(overview.unattributed_orders).toBe(2);
     expect(sumSek(sellers.items.map((seller) => seller.total_sales))).toBe(overview.total_sales);
     // The date narrows the figures, not the rows: every seller is still listed.
     expect(sellers.total).toBe(overview.sellers_total);

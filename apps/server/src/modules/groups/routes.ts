@@ -7,6 +7,8 @@ import {
   ZAdminGroupDetailResponseSchema,
   ZAdminGroupListQuerySchema,
   ZAdminGroupListResponseSchema,
+  ZAdminGroupMembersResponseSchema,
+  ZAdminGroupOptionsResponseSchema,
   ZAdminGroupParamsSchema,
   ZAdminGroupRecordResponseSchema,
   ZArchiveGroupRequestSchema,
@@ -22,6 +24,8 @@ import { archiveGroup } from './archive-group.js';
 import { createGroup } from './create-group.js';
 import { exportGroupCsv } from './export-group-csv.js';
 import { findGroupRecord, listGroups } from './group-queries.js';
+import { listGroupMembers } from './list-group-members.js';
+import { listGroupOptions } from './list-group-options.js';
 import { loadGroupDetail } from './load-group-detail.js';
 import { renameGroup } from './rename-group.js';
 import { updateGroup } from './update-group.js';
@@ -41,6 +45,11 @@ export async function groupRoutes(instance: FastifyInstance) {
     async (request) => listGroups(app.db, request.query),
   );
 
+  // A static path: Fastify's router matches it before `/api/admin/groups/:id`.
+  app.get('/api/admin/groups/options', { schema: { response: { 200: ZAdminGroupOptionsResponseSchema } } }, async () =>
+    listGroupOptions(app.db),
+  );
+
   app.post(
     '/api/admin/groups/create',
     { schema: { body: ZCreateGroupRequestSchema, response: { 200: ZCreateGroupResponseSchema } } },
@@ -57,6 +66,10 @@ export async function groupRoutes(instance: FastifyInstance) {
   app.get('/api/admin/groups/:id', { schema: { params, response: { 200: ZAdminGroupRecordResponseSchema } } }, async (request) => ({
     group: await findGroupRecord(app.db, request.params.id),
   }));
+
+  app.get('/api/admin/groups/:id/members', { schema: { params, response: { 200: ZAdminGroupMembersResponseSchema } } }, async (request) =>
+    listGroupMembers(app.db, request.params.id),
+  );
 
   app.post(
     '/api/admin/groups/:id/add-user',

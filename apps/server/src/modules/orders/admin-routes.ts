@@ -30,6 +30,7 @@ export async function orderAdminRoutes(instance: FastifyInstance) {
       order: await assignOrder(app.db, {
         orderId: request.params.id,
         membershipId: request.body.membership_id,
+        onlyIfUnattributed: request.body.only_if_unattributed,
         actorUserId: currentUser(request).id,
       }),
     }),

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { TAssignOrderResponse } from '@saljportalen/contract';
+import { ORDER_ALREADY_ASSIGNED_MESSAGE, type TAssignOrderResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups, memberships, orderLines, orders, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -8,11 +8,13 @@ import { bookingInstant } from './order-ledger.js';
 
 /**
  * Attributes an order to a seller's membership by hand, lines and all. An order any of whose
- * lines a payout has settled stays where it is: moving it would change a settled payout.
+ * lines a payout has settled stays where it is: moving it would change a settled payout. With
+ * `onlyIfUnattributed`, an order someone has assigned meanwhile stays with that seller (assigning
+ * it to the same seller again is no change and succeeds).
  */
 export async function assignOrder(
   db: Db,
-  options: { orderId: number; membershipId: number; actorUserId: number },
+  options: { orderId: number; membershipId: number; actorUserId: number; onlyIfUnattributed?: boolean },
 ): Promise<TAssignOrderResponse['order']> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -36,6 +38,7 @@ export async function assignOrder(
       group_name: seller.groupName,
     };
     if (order.membershipId === seller.membershipId) return result;
+    if (options.onlyIfUnattributed && order.membershipId !== null) throw new AppError('CONFLICT', ORDER_ALREADY_ASSIGNED_MESSAGE);
 
     const [settled] = await tx
       .select({ id: orderLines.id })

@@ -152,4 +152,36 @@ describe('POST /api/admin/orders/{id}/assign', () => {
     expect(moved.status).toBe(409);
     expect(((await moved.json()) as { error: { message: string } }).error.message).toContain('avräkning');
   });
+
+  it('with only_if_unattributed, assigns an order without a seller but leaves one someone else assigned meanwhile', async () => {
+    const [order] = await query<{ id: number }>(sql`select id::int from orders where shopify_order_id = ${UNATTRIBUTED[2]}`);
+    const [noah] = await query<{ id: number; group_id: number }>(sql`
+      select m.id, m.group_id from memberships m join users u on u.id = m.user_id where u.email = 'noah@demo.se' order by m.id limit 1`);
+    const [elsa] = await query<{ id: number }>(sql`
+      select m.id from memberships m join users u on u.id = m.user_id where u.email = 'elsa@demo.se' order by m.id limit 1`);
+    const assign = (membershipId: number) =>
+      server.request('POST', `/api/admin/orders/${order!.id}/assign`, {
+        token: superadmin,
+        body: { membership_id: membershipId, only_if_unattributed: true },
+      });
+
+    const first = await assign(noah!.id);
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as TAssignOrderResponse).order).toMatchObject({ membership_id: noah!.id, group_id: noah!.group_id });
+    // The same choice again (a second click, a second admin agreeing) changes nothing and succeeds.
+    expect((await assign(noah!.id)).status).toBe(200);
+    // Another seller from a list that is out of date: refused, and the order stays with Noah.
+    const second = await assign(elsa!.id);
+    expect([second.status, ((await second.json()) as { error: { message: string } }).error.message]).toEqual([
+      409,
+      'Ordern har redan tilldelats en säljare',
+    ]);
+    const [after] = await query<{ membership_id: number }>(sql`select membership_id from orders where id = ${order!.id}`);
+    expect(Number(after!.membership_id)).toBe(noah!.id);
+    const bad = await server.request('POST', `/api/admin/orders/${order!.id}/assign`, {
+      token: superadmin,
+      body: { membership_id: elsa!.id, only_if_unattributed: 'ja' },
+    });
+    expect(bad.status).toBe(400);
+  });
 });

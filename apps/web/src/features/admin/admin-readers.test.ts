@@ -6,6 +6,8 @@ import { readGroupList, readGroupRow } from './groups/api/list-groups';
 import { readGroupDetail } from './groups/api/get-group-detail';
 import { readSellerList, sellerListQuery } from './sellers/api/list-sellers';
 import { readSellerOrders } from './sellers/api/list-seller-orders';
+import { readUnattributedOrders } from './orders/api/list-unattributed-orders';
+import { groupChoice } from './groups/api/list-group-options';
 
 describe('admin list answers (spec §3 tolerant readers)', () => {
   it('reads groups from the contract shape and from alternative wrappers and names', () => {
@@ -145,5 +147,55 @@ describe('route ids and retries', () => {
     expect(retryServerFailureOnce(1, new ApiError(500, 'x'))).toBe(false);
     expect(retryServerFailureOnce(0, new ApiError(404, 'Grupp hittades inte'))).toBe(false);
     expect(retryServerFailureOnce(0, new TypeError('Failed to fetch'))).toBe(true);
+  });
+});
+
+describe('orders without a seller', () => {
+  it('reads the page with the order label of spec §2 (name, else shop id, else order id) and the exact total', () => {
+    const answer = {
+      items: [
+        {
+          order_id: 7,
+          shopify_order_id: '7600000000001',
+          order_name: '#1001',
+          ordered_at: '2026-03-01T09:00:00Z',
+          subtotal_incl_vat: 500,
+          commission_total: 125,
+          state: 'paid',
+          ref_code: 'OKAND1',
+        },
+        {
+          order_id: 8,
+          shopify_order_id: '7600000000002',
+          order_name: null,
+          ordered_at: '2026-03-02T09:00:00Z',
+          subtotal_incl_vat: 120,
+          commission_total: 30,
+          state: 'cancelled',
+          ref_code: null,
+        },
+      ],
+      total: 51,
+      page: 1,
+      page_size: 50,
+    };
+    const orders = readUnattributedOrders(answer);
+    expect(orders.total).toBe(51);
+    expect(orders.items.map((order) => [order.order_id, order.label, order.subtotal_incl_vat, order.ref_code])).toEqual([
+      [7, '#1001', 500, 'OKAND1'],
+      [8, '7600000000002', 120, undefined],
+    ]);
+    expect(readUnattributedOrders([{ id: 9, amount: 10 }])).toMatchObject({
+      total: 1,
+      items: [{ order_id: 9, label: '9', subtotal_incl_vat: 10 }],
+    });
+  });
+
+  it('shows archived groups as the groups list names them', () => {
+    expect(groupChoice({ id: 4, name: 'Klass 9A Ekskolan', archived: true })).toEqual({
+      value: '4',
+      label: 'Klass 9A Ekskolan (Arkiverad)',
+    });
+    expect(groupChoice({ id: 5, name: 'Åsa IK', archived: false })).toEqual({ value: '5', label: 'Åsa IK' });
   });
 });

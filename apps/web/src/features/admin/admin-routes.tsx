@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,8 @@ import { AddUserPage } from './groups/add-user-page';
 import { SellerOrdersPage } from './groups/seller-orders-page';
 import { SellersPage } from './sellers/sellers-page';
 import { PayoutsPage } from './payouts/payouts-page';
+import { UnattributedOrdersPage } from './orders/unattributed-orders-page';
+import { useAdminToken } from './use-admin-token';
 
 const tabs = [
   { to: paths.admin, label: 'Översikt', end: true },
@@ -67,23 +70,36 @@ function AdminTabs() {
   );
 }
 
-/** The admin area, loaded as its own chunk. Paths are relative to /admin. */
-export function AdminArea() {
+/**
+ * The admin area, loaded as its own chunk. Paths are relative to /admin; `notFound` is the app's
+ * 404 page (spec §2 'other'), shown for any /admin path that is not one of these.
+ */
+export function AdminArea({ notFound }: { notFound: ReactNode }) {
+  const hasToken = useAdminToken();
   return (
     <div className="min-h-dvh">
       <AdminTabs />
       <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-        <Routes>
-          <Route index element={<AdminOverviewPage />} />
-          <Route path="groups" element={<GroupsPage />} />
-          <Route path="groups/create" element={<CreateGroupPage />} />
-          <Route path="groups/:id" element={<GroupDetailPage />} />
-          <Route path="groups/:id/add-user" element={<AddUserPage />} />
-          <Route path="groups/:id/seller/:userId" element={<SellerOrdersPage />} />
-          <Route path="sellers" element={<SellersPage />} />
-          <Route path="payouts" element={<PayoutsPage />} />
-          <Route path="*" element={<Navigate to={paths.admin} replace />} />
-        </Routes>
+        {hasToken ? (
+          <Routes>
+            <Route index element={<AdminOverviewPage />} />
+            <Route path="groups" element={<GroupsPage />} />
+            <Route path="groups/create" element={<CreateGroupPage />} />
+            <Route path="groups/:id" element={<GroupDetailPage />} />
+            <Route path="groups/:id/add-user" element={<AddUserPage />} />
+            {/* spec §2: a seller link without the user id goes back to the group list. */}
+            <Route path="groups/:id/seller" element={<Navigate to={paths.adminGroups} replace />} />
+            <Route path="groups/:id/seller/:userId" element={<SellerOrdersPage />} />
+            <Route path="sellers" element={<SellersPage />} />
+            <Route path="payouts" element={<PayoutsPage />} />
+            <Route path="orders/unattributed" element={<UnattributedOrdersPage />} />
+            <Route path="*" element={notFound} />
+          </Routes>
+        ) : (
+          <p role="status" className="py-10 text-center text-muted">
+            Kontrollerar behörighet...
+          </p>
+        )}
       </div>
     </div>
   );

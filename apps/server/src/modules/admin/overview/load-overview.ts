@@ -24,6 +24,8 @@ export async function loadOverview(db: Db, query: TAdminOverviewQuery): Promise<
       active: sql<number>`(select count(*) from ${groups} where not ${groups.archived})`.mapWith(Number),
       archived: sql<number>`(select count(*) from ${groups} where ${groups.archived})`.mapWith(Number),
       sellers: sql<number>`coalesce(sum(${groupFigures.sellersCount}), 0)`.mapWith(Number),
+      // Read from orders_unattributed_idx, a partial index of exactly these orders.
+      unattributed: sql<number>`(select count(*) from ${orders} where ${orders.membershipId} is null)`.mapWith(Number),
       ...sumsOfGroups(),
     })
     .from(groupFigures);
@@ -42,5 +44,6 @@ export async function loadOverview(db: Db, query: TAdminOverviewQuery): Promise<
     total_sales: oreToSek(figures?.salesOre ?? 0),
     total_commission: oreToSek(figures?.commissionOre ?? 0),
     orders_count: figures?.ordersCount ?? 0,
+    unattributed_orders: groupCounts?.unattributed ?? 0,
   };
 }

@@ -84,6 +84,18 @@ export function AdminOverviewPage() {
               <LinkTile to={paths.adminSellers} label="Säljare (inkl. admins)" value={formatCount(overview.data.sellers_total)} />
             </TileGrid>
           </section>
+          <section aria-labelledby="overview-unattributed" className="space-y-3">
+            <h2 id="overview-unattributed" className="text-lg font-semibold text-ink">
+              Att hantera
+            </h2>
+            <TileGrid>
+              <LinkTile
+                to={paths.adminUnattributedOrders}
+                label="Ordrar utan säljare"
+                value={formatCount(overview.data.unattributed_orders)}
+              />
+            </TileGrid>
+          </section>
           <section aria-labelledby="overview-sales" className="space-y-3">
             <h2 id="overview-sales" className="text-lg font-semibold text-ink">
               Försäljning i alla grupper

@@ -7,11 +7,10 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount, formatSek, roundToOre } from '@/lib/format';
 import { errorMessage } from '@/lib/toast';
 import { usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
-import { useGroupOptions } from './api/list-group-options';
+import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
-import type { GroupOptionsState } from './components/group-options';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,7 +50,7 @@ export function PayoutsPage() {
   const filters = readFilters(params);
   const groups = useGroupOptions();
   const payouts = usePayouts(filters);
-  const groupsState: GroupOptionsState = groups.isPending ? 'loading' : groups.isError ? 'error' : 'ready';
+  const groupsState = groupOptionsState(groups);
 
   const applyFilters = (next: PayoutFilters) => {
     const nextParams = toParams(next);

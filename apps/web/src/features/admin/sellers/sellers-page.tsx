@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RotateCw, Search } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -13,12 +13,17 @@ import { errorMessage } from '@/lib/toast';
 import { notifyFailure, parseId, readOffset } from '../admin-queries';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
-import { useGroups } from '../groups/api/list-groups';
+import { Combobox, type ComboboxOption } from '../components/combobox';
+import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../groups/api/list-group-options';
 import { useSellers, type SellerGroupFilter, type SellerSortOption } from './api/list-sellers';
 
 const PAGE_SIZE = 50;
-/** The group filter's list of groups: the server's largest page. */
-const GROUP_OPTIONS_LIMIT = 500;
+/** spec §2: all groups, only active groups, only archived groups, or one group (every group, by name). */
+const GROUP_FILTERS: ComboboxOption[] = [
+  { value: 'all', label: 'Alla grupper' },
+  { value: 'active', label: 'Endast aktiva grupper' },
+  { value: 'archived', label: 'Endast arkiverade grupper' },
+];
 const SORT_OPTIONS: { value: SellerSortOption; label: string }[] = [
   { value: 'sales', label: 'Högst försäljning' },
   { value: 'commission', label: 'Högst provision' },
@@ -50,7 +55,8 @@ export function SellersPage() {
     setDraftTo(to);
   }, [from, to]);
 
-  const groups = useGroups({ status: 'all', limit: GROUP_OPTIONS_LIMIT, offset: 0 });
+  const groups = useGroupOptions();
+  const groupChoices = useMemo(() => [...GROUP_FILTERS, ...(groups.data ?? []).map(groupChoice)], [groups.data]);
   const sellers = useSellers({ from: from || undefined, to: to || undefined, group, sort, limit: PAGE_SIZE, offset });
   useEffect(() => {
     if (sellers.isError) notifyFailure('Fel vid hämtning', sellers.error);
@@ -78,10 +84,6 @@ export function SellersPage() {
     else update({ from: draftFrom, to: draftTo });
   };
 
-  const groupOptions = groups.data?.items ?? [];
-  // A group in the URL that is not (yet) among the options still shows as chosen.
-  const chosenMissing = typeof group === 'number' && !groupOptions.some((option) => option.id === group);
-
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-ink">Säljare</h1>
@@ -98,20 +100,15 @@ export function SellersPage() {
         <Field label="Till" error={rangeError}>
           <Input type="date" value={draftTo} min={draftFrom || undefined} onChange={(event) => setDraftTo(event.target.value)} />
         </Field>
-        <Field label="Grupp" className="col-span-2 lg:col-span-1">
-          <Select value={String(group)} onChange={(event) => update({ group: readGroup(event.target.value) })}>
-            <option value="all">Alla grupper</option>
-            <option value="active">Endast aktiva grupper</option>
-            <option value="archived">Endast arkiverade grupper</option>
-            <optgroup label="En grupp">
-              {chosenMissing && <option value={String(group)}>Grupp {group}</option>}
-              {groupOptions.map((option) => (
-                <option key={option.id} value={String(option.id)}>
-                  {option.archived ? `${option.name} (arkiverad)` : option.name}
-                </option>
-              ))}
-            </optgroup>
-          </Select>
+        <Field label="Grupp" className="col-span-2 lg:col-span-1" hint={groupsHint(groupOptionsState(groups))}>
+          <Combobox
+            value={String(group)}
+            onChange={(value) => update({ group: readGroup(value) })}
+            options={groupChoices}
+            listLabel="Grupper"
+            // A group in the URL that is not (yet) among the options still shows as chosen.
+            fallbackLabel={groups.isPending ? 'Hämtar grupper...' : `Grupp ${group}`}
+          />
         </Field>
         <Field label="Sortera" className="col-span-2 sm:col-span-1">
           <Select value={sort} onChange={(event) => update({ sort: readSort(event.target.value) })}>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreatePayoutRequest, TCreatePayoutResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
+import { groupOptionsQuery } from '../../groups/api/list-group-options';
 import { payoutKeys } from './payout-keys';
 
 export const createPayout = (request: TCreatePayoutRequest) =>
@@ -16,7 +17,7 @@ export function useCreatePayout() {
         // The group was archived too: what other admin pages hold is stale now. They refetch when
         // next shown; refetching the superadmin check here could only bounce the page on a blip.
         void queryClient.invalidateQueries({ refetchType: 'none' });
-        void queryClient.invalidateQueries({ queryKey: payoutKeys.groupOptions() });
+        void queryClient.invalidateQueries({ queryKey: groupOptionsQuery().queryKey });
       }
       return queryClient.invalidateQueries({ queryKey: payoutKeys.lists() });
     },

@@ -2,5 +2,4 @@
 export const payoutKeys = {
   all: ['admin-payouts'] as const,
   lists: () => [...payoutKeys.all, 'list'] as const,
-  groupOptions: () => [...payoutKeys.all, 'group-options'] as const,
 };

@@ -1,19 +1,19 @@
-import { useId } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FilePlus2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { formatSek } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useCreatePayout } from '../api/create-payout';
 import { downloadPayoutPdf } from '../api/download-payout-pdf';
-import type { GroupOption } from '../api/list-group-options';
-import { GroupOptions, groupsHint, type GroupOptionsState } from './group-options';
+import { Combobox } from '../../components/combobox';
+import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
 
 // spec §5 and §8, word for word.
 const FIELDS_REQUIRED = 'Fyll i alla fält för avräkningen';
@@ -49,6 +49,7 @@ export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[
   const createPayout = useCreatePayout();
   const form = useForm<CreatePayoutForm>({ resolver: zodResolver(createPayoutFormSchema), defaultValues: emptyForm });
   const { errors, isSubmitting } = form.formState;
+  const groupChoices = useMemo(() => groups.map(groupChoice), [groups]);
 
   const onInvalid = (invalid: FieldErrors<CreatePayoutForm>) => {
     const anyMissing = (['group_id', 'from', 'to'] as const).some((field) => invalid[field] && form.getValues(field) === '');
@@ -96,12 +97,25 @@ export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Grupp" error={errors.group_id?.message} hint={groupsHint(groupsState)}>
-              <Select {...form.register('group_id')}>
-                <option value="">{groupsState === 'loading' ? 'Hämtar grupper...' : 'Välj grupp'}</option>
-                <GroupOptions groups={groups} />
-              </Select>
-            </Field>
+            <Controller
+              control={form.control}
+              name="group_id"
+              // The field around the picker, so that its label, hint and error reach the picker itself.
+              render={({ field }) => (
+                <Field label="Grupp" error={errors.group_id?.message} hint={groupsHint(groupsState)}>
+                  <Combobox
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    options={groupChoices}
+                    listLabel="Grupper"
+                    placeholder={groupsState === 'loading' ? 'Hämtar grupper...' : 'Sök och välj grupp'}
+                  />
+                </Field>
+              )}
+            />
             <Field label="Från" error={errors.from?.message}>
               <Input type="date" {...form.register('from')} />
             </Field>

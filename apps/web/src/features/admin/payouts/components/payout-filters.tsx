@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Filter } from 'lucide-react';
@@ -6,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import type { PayoutFilters } from '../api/list-payouts';
-import type { GroupOption } from '../api/list-group-options';
-import { GroupOptions, groupsHint, type GroupOptionsState } from './group-options';
+import { Combobox } from '../../components/combobox';
+import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
 
 const payoutFiltersSchema = z
   .object({ status: z.enum(['all', 'draft', 'paid']), groupId: z.string(), from: z.string(), to: z.string() })
@@ -30,6 +31,7 @@ export function PayoutFiltersForm({
 }) {
   const form = useForm<PayoutFilters>({ resolver: zodResolver(payoutFiltersSchema), defaultValues: initial });
   const { errors } = form.formState;
+  const groupChoices = useMemo(() => [{ value: '', label: 'Alla grupper' }, ...groups.map(groupChoice)], [groups]);
   return (
     <form
       onSubmit={form.handleSubmit(onApply)}
@@ -44,12 +46,25 @@ export function PayoutFiltersForm({
           <option value="paid">Betalda</option>
         </Select>
       </Field>
-      <Field label="Grupp" hint={groupsHint(groupsState)}>
-        <Select {...form.register('groupId')}>
-          <option value="">Alla grupper</option>
-          <GroupOptions groups={groups} />
-        </Select>
-      </Field>
+      <Controller
+        control={form.control}
+        name="groupId"
+        // The field around the picker, so that its label, hint and error reach the picker itself.
+        render={({ field }) => (
+          <Field label="Grupp" hint={groupsHint(groupsState)}>
+            <Combobox
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              options={groupChoices}
+              listLabel="Grupper"
+              fallbackLabel={groupsState === 'loading' ? 'Hämtar grupper...' : `Grupp ${field.value}`}
+            />
+          </Field>
+        )}
+      />
       <Field label="Från" error={errors.from?.message}>
         <Input type="date" {...form.register('from')} />
       </Field>
