@@ -1,13 +1,34 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfImageCount, pdfQrCodes, pdfText, solidColourPng } from '../../../test/pdf-tools.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { importProducts } from '../shopify/import-products.js';
 
 let server: TestServer;
+/** The shop's picture server, on the loopback: one PNG, and 404 or a web page for everything else. */
+let pictures: http.Server;
+let picturesUrl: string;
+const pictureHits = new Map<string, number>();
+const honey = solidColourPng(60, 45, [201, 148, 30]);
+
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
+  pictures = http.createServer((request, response) => {
+    pictureHits.set(request.url!, (pictureHits.get(request.url!) ?? 0) + 1);
+    if (request.url === '/files/honung.png?v=1') response.writeHead(200, { 'content-type': 'image/png' }).end(honey);
+    else if (request.url === '/files/sida.jpg') response.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>Inloggning</html>');
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));
+  picturesUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  pictures.closeAllConnections();
+  await new Promise((resolve) => pictures.close(resolve));
+});
 
 async function rows<T>(query: SQL): Promise<T[]> {
   return ((await server.app.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -26,7 +47,7 @@ describe('GET /api/catalog/me.pdf', () => {
       sql`update products set image_url = ${`data:image/png;base64,${picture.toString('base64')}`} where title = 'Ekologiskt kaffe 500 g'`,
     );
     await server.app.db.execute(
-      sql`update products set image_url = 'https://cdn.shopify.com/s/files/honung.png' where title = 'Svensk honung 350 g'`,
+      sql`update products set image_url = ${`${picturesUrl}/files/saknas.png`} where title = 'Svensk honung 350 g'`,
     );
     await server.app.db.execute(sql`update products set active = false where title = 'Doftljus av rapsvax'`);
 
@@ -57,8 +78,36 @@ describe('GET /api/catalog/me.pdf', () => {
     expect(text).toContain('Fröbomber ängsblommor');
     expect(text).toContain('Från biodlare i Västergötland.');
     expect(text).not.toContain('Doftljus av rapsvax');
-    // The QR code and the data-URL picture; the remote one is left out without failing.
+    // The QR code and the data-URL picture; the one the picture server has not got is left out without failing.
     expect(pdfImageCount(pdf)).toBe(2);
+  });
+
+  it('prints the pictures the product import points to on the shop’s picture server, fetched once', async () => {
+    const token = await server.login('noah@demo.se');
+    const csv = [
+      'title,description,price,image_url,status',
+      `Honung i glasburk,Från Västergötland.,119,${picturesUrl}/files/honung.png?v=1,active`,
+      `Bivaxduk stor,Ersätter plastfolie.,89,${picturesUrl}/files/sida.jpg,active`,
+      `Tvål utan bild,Handgjord.,49,${picturesUrl}/files/borttagen.png,active`,
+    ].join('\n');
+    expect(await importProducts(server.app.db, csv)).toMatchObject({ created: 3, skipped: [] });
+    await server.app.db.execute(
+      sql`update products set image_url = null where title not in ('Honung i glasburk', 'Bivaxduk stor', 'Tvål utan bild')`,
+    );
+
+    for (const attempt of [1, 2]) {
+      const response = await server.request('GET', '/api/catalog/me.pdf', { token });
+      expect(response.status, `hämtning ${attempt}`).toBe(200);
+      const pdf = Buffer.from(await response.arrayBuffer());
+      const text = readable(pdfText(pdf));
+      for (const title of ['Honung i glasburk', 'Bivaxduk stor', 'Tvål utan bild']) expect(text).toContain(title);
+      // The QR code and the honey jar: a web page served as a JPEG and a 404 are left out.
+      expect(pdfImageCount(pdf), `hämtning ${attempt}`).toBe(2);
+    }
+    // The second catalogue used the kept picture; the failed addresses were not asked again either.
+    expect(pictureHits.get('/files/honung.png?v=1')).toBe(1);
+    expect(pictureHits.get('/files/sida.jpg')).toBe(1);
+    expect(pictureHits.get('/files/borttagen.png')).toBe(1);
   });
 
   it('follows the active group after a switch', async () => {

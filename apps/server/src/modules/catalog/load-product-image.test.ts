@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProductImage } from './load-product-image.js';
+import { remoteImageCachePath } from './remote-product-image.js';
 
 let dataDir: string;
 let outside: string;
@@ -36,8 +39,9 @@ describe('loadProductImage', () => {
     expect(await loadProductImage(pathToFileURL(file).href, { dataDir })).toEqual(png);
   });
 
-  it('leaves out remote addresses, missing files and what is not a PNG or JPEG', async () => {
-    expect(await loadProductImage('https://cdn.shopify.com/s/files/kaffe.png', { dataDir })).toBeNull();
+  it('leaves out other schemes, missing files and what is not a PNG or JPEG', async () => {
+    expect(await loadProductImage('ftp://127.0.0.1/kaffe.png', { dataDir })).toBeNull();
+    expect(await loadProductImage('javascript:alert(1)', { dataDir })).toBeNull();
     expect(await loadProductImage('product-images/finns-inte.png', { dataDir })).toBeNull();
     expect(await loadProductImage('product-images/inte-en-bild.png', { dataDir })).toBeNull();
     expect(await loadProductImage('data:image/png;base64,aGVq', { dataDir })).toBeNull();
@@ -49,5 +53,95 @@ describe('loadProductImage', () => {
     expect(await loadProductImage(path.join(outside, 'hemlig.png'), { dataDir })).toBeNull();
     expect(await loadProductImage('product-images/genväg.png', { dataDir })).toBeNull();
     expect(await loadProductImage('/etc/passwd', { dataDir })).toBeNull();
+  });
+});
+
+/**
+ * Pictures at http(s) addresses, from a real picture server on the loopback: what it answers, and
+ * how often it was asked for each path.
+ */
+describe('loadProductImage at an http address', () => {
+  const hits = new Map<string, number>();
+  const held: http.ServerResponse[] = [];
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
+  const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5 * 1024 * 1024 + 1)]);
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      const route = request.url!;
+      hits.set(route, (hits.get(route) ?? 0) + 1);
+      if (route.startsWith('/kaffe.png') || route === '/en-gang.png' || route === '/sparad.png') {
+        response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      } else if (route === '/foto') {
+        response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(jpeg);
+      } else if (route === '/sida.png') {
+        response.writeHead(200, { 'content-type': 'image/png' }).end('<!doctype html><p>Inte här</p>');
+      } else if (route === '/stor-med-langd.png') {
+        response.writeHead(200, { 'content-type': 'image/png', 'content-length': big.length }).end(big);
+      } else if (route === '/stor-utan-langd.png') {
+        // Chunked, so only the bytes themselves tell the size.
+        response.writeHead(200, { 'content-type': 'image/png' });
+        for (let offset = 0; offset < big.length; offset += 64 * 1024) response.write(big.subarray(offset, offset + 64 * 1024));
+        response.end();
+      } else if (route === '/flyttad.png') {
+        response.writeHead(302, { location: '/kaffe.png' }).end();
+      } else if (route === '/seg.png') {
+        held.push(response);
+      } else {
+        response.writeHead(404).end('Not found');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const response of held) response.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('fetches a PNG or JPEG, by its bytes whatever the address or type header says', async () => {
+    expect(await loadProductImage(`${base}/kaffe.png?v=1`, { dataDir })).toEqual(png);
+    expect(await loadProductImage(`${base}/foto`, { dataDir })).toEqual(jpeg);
+    expect(await loadProductImage(`${base}/sida.png`, { dataDir })).toBeNull();
+  });
+
+  it('keeps the picture in the data directory and does not fetch it again', async () => {
+    const url = `${base}/sparad.png`;
+    expect(await loadProductImage(url, { dataDir })).toEqual(png);
+    expect(fs.readFileSync(remoteImageCachePath(dataDir, url))).toEqual(png);
+    expect(await loadProductImage(url, { dataDir })).toEqual(png);
+    expect(hits.get('/sparad.png')).toBe(1);
+    // Another address is another picture (Shopify's ?v= after a change).
+    expect(await loadProductImage(`${base}/kaffe.png?v=2`, { dataDir })).toEqual(png);
+    expect(hits.get('/kaffe.png?v=2')).toBe(1);
+  });
+
+  it('fetches a picture once when it is asked for twice at the same time', async () => {
+    const url = `${base}/en-gang.png`;
+    expect(await Promise.all([loadProductImage(url, { dataDir }), loadProductImage(url, { dataDir })])).toEqual([png, png]);
+    expect(hits.get('/en-gang.png')).toBe(1);
+  });
+
+  it('gives null for a 404, a redirect, a picture over 5 MB and a server too slow to answer', async () => {
+    expect(await loadProductImage(`${base}/saknas.png`, { dataDir })).toBeNull();
+    expect(await loadProductImage(`${base}/flyttad.png`, { dataDir })).toBeNull();
+    expect(hits.get('/kaffe.png')).toBeUndefined();
+    expect(await loadProductImage(`${base}/stor-med-langd.png`, { dataDir })).toBeNull();
+    expect(await loadProductImage(`${base}/stor-utan-langd.png`, { dataDir })).toBeNull();
+    const started = Date.now();
+    expect(await loadProductImage(`${base}/seg.png`, { dataDir, remoteTimeoutMs: 200 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await loadProductImage('http://127.0.0.1:1/stangd.png', { dataDir })).toBeNull();
+  });
+
+  it('remembers a failure for a while instead of asking again on every catalogue', async () => {
+    const url = `${base}/borta.png`;
+    expect(await loadProductImage(url, { dataDir })).toBeNull();
+    expect(await loadProductImage(url, { dataDir })).toBeNull();
+    expect(hits.get('/borta.png')).toBe(1);
+    expect(fs.existsSync(remoteImageCachePath(dataDir, url))).toBe(false);
   });
 });

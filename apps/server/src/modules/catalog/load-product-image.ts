@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadRemoteImage } from './remote-product-image.js';
 
 /** A bigger picture than this is not a product thumbnail; it would only slow the catalogue down. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -10,14 +11,27 @@ const isPngOrJpeg = (bytes: Buffer) =>
   (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47);
 
 /**
- * The bytes of a product picture the catalogue can embed: a base64 data URL, or a file inside
- * the data directory (never elsewhere on disk, whatever the stored path says). Remote addresses
- * are left out: fetching them would tie the catalogue's speed and success to another server.
+ * The bytes of a product picture the catalogue can embed: a base64 data URL, an http(s) address
+ * (what the CSV import and Shopify store; fetched once with a short timeout and kept in the data
+ * directory, see remote-product-image.ts), or a file inside the data directory (never elsewhere
+ * on disk, whatever the stored path says). Anything else, or any failure, is null: the catalogue
+ * then prints the product without its picture.
  */
-export async function loadProductImage(imageUrl: string | null, options: { dataDir: string }): Promise<Buffer | null> {
+export async function loadProductImage(
+  imageUrl: string | null,
+  options: { dataDir: string; remoteTimeoutMs?: number },
+): Promise<Buffer | null> {
   if (!imageUrl) return null;
   const dataUrl = /^data:image\/(?:png|jpe?g);base64,(.+)$/i.exec(imageUrl.trim());
   if (dataUrl) return acceptable(Buffer.from(dataUrl[1]!, 'base64'));
+  if (/^https?:\/\//i.test(imageUrl.trim())) {
+    return loadRemoteImage(imageUrl.trim(), {
+      dataDir: options.dataDir,
+      accept: acceptable,
+      maxBytes: MAX_IMAGE_BYTES,
+      timeoutMs: options.remoteTimeoutMs,
+    });
+  }
   if (/^[a-z][a-z0-9+.-]*:/i.test(imageUrl) && !imageUrl.startsWith('file:')) return null;
 
   try {
