@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TOKEN_STORAGE_KEY, expectAccessible, uniqueEmail } from './support/fixtures';
+import {
+  TOKEN_STORAGE_KEY,
+  expectAccessible,
+  oversizeRequestsTo,
+  removeOversizedCookies,
+  toastRegion as toasts,
+  toastsSettled,
+  uniqueEmail,
+} from './support/fixtures';
 
 /**
  * Account settings against the real server. Each test registers its own seller (in the scout
@@ -16,14 +24,6 @@ async function signInAsFreshSeller(page: Page, prefix: string, project: string, 
   await page.goto('/login');
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
   return { email, password };
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: /^Meddelanden/ });
-
-/** axe measures colours mid-animation: wait until every toast has faded fully in. */
-async function toastsSettled(page: Page): Promise<void> {
-  const shown = page.locator('[data-sonner-toast][data-removed="false"][data-visible="true"]');
-  for (let index = 0; index < (await shown.count()); index++) await expect(shown.nth(index)).toHaveCSS('opacity', '1');
 }
 
 test.describe('account settings', () => {
@@ -121,18 +121,18 @@ test.describe('account settings', () => {
 
   test('a profile that cannot be loaded says so, and the retry reloads the page', async ({ page }, testInfo) => {
     await signInAsFreshSeller(page, 'laddfel', testInfo.project.name);
-    await page.route('**/api/account/profile', (route) =>
-      route.request().method() === 'GET'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"Internt fel"}}' })
-        : route.continue(),
-    );
+    // A genuine failure of the real server, neither 401 nor 403: request headers too large.
+    await oversizeRequestsTo(page, '/api/account/profile');
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/account/profile');
     await page.goto('/account/settings');
+    expect((await refused).status()).toBe(431);
     await expect(page.getByText('Kunde inte ladda profildata.')).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/settings$/);
     await expect(toasts(page).getByText('Fel vid laddning')).toBeVisible();
     await toastsSettled(page);
     await expectAccessible(page, 'profilen gick inte att ladda');
 
-    await page.unroute('**/api/account/profile');
+    await removeOversizedCookies(page);
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Försök igen' }).click()]);
     await expect(page.getByRole('form', { name: 'Profil' }).getByLabel('Fullständigt namn')).toHaveValue('Ebba Ekström');
   });

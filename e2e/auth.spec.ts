@@ -1,5 +1,28 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, latestMailTo, signIn, uniqueEmail } from './support/fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  TOKEN_STORAGE_KEY,
+  apiToken,
+  expectAccessible,
+  forgedToken,
+  latestMailTo,
+  signIn,
+  storeTokenOutsideApp,
+  toastRegion,
+  toastsSettled,
+  tokenClaims,
+  uniqueEmail,
+} from './support/fixtures';
+
+const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+
+/** spec §8: the session-ended toast, both lines. */
+async function expectSessionEndedToast(page: Page): Promise<void> {
+  const toast = toastRegion(page).locator('[data-sonner-toast]');
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText('Sessionen har gått ut');
+  await expect(toast).toContainText('Logga in igen för att fortsätta.');
+}
 
 test.describe('sign-in', () => {
   test('a seller signs in and reaches the dashboard', async ({ page }) => {
@@ -36,6 +59,9 @@ test.describe('sign-in', () => {
     await signIn(page, 'noah@demo.se');
     await page.goto('/login?expired=1');
     await expect(page.getByText('Din session har gått ut')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Logga in igen för att fortsätta.')).toBeVisible();
+    await toastsSettled(page);
+    await expectAccessible(page, '/login?expired=1');
     expect(await page.evaluate(() => localStorage.getItem('saljportalen.token'))).toBeNull();
     // The refresh cookie is revoked as well: a signed-in page does not quietly sign back in.
     await expect.poll(async () => (await page.request.post('/api/auth/refresh')).status()).toBe(401);
@@ -46,6 +72,48 @@ test.describe('sign-in', () => {
   test('a signed-out visitor is sent from the dashboard to login', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
+    // Nobody was signed in, so no session has ended either.
+    await expect(page.getByRole('heading', { name: 'Logga in' })).toBeVisible();
+    await expect(toastRegion(page).getByText('Sessionen har gått ut')).toHaveCount(0);
+  });
+
+  test('an expired token is cleared, and the dashboard sends to login saying the session has ended', async ({ page, request }) => {
+    // The real token's claims with exp a minute ago; no refresh cookie in this browser to renew it.
+    const claims = tokenClaims(await apiToken(request, 'noah@demo.se'));
+    await storeTokenOutsideApp(page, forgedToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }));
+    const calls: string[] = [];
+    page.on('request', (call) => calls.push(new URL(call.url()).pathname));
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectSessionEndedToast(page);
+    expect(await storedToken(page)).toBeNull();
+    // An expired token is never sent: the only call is the refresh that finds no session.
+    expect(calls.filter((path) => path.startsWith('/api/'))).toEqual(['/api/auth/refresh']);
+    await toastsSettled(page);
+    await expectAccessible(page, '/login efter utgången session');
+  });
+
+  test('a token the server refuses is cleared, and the dashboard sends to login saying the session has ended', async ({
+    page,
+    request,
+  }) => {
+    // Well-formed, exp an hour ahead, but signed with another key than the server's.
+    const claims = tokenClaims(await apiToken(request, 'noah@demo.se'));
+    const forged = forgedToken({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 });
+    await storeTokenOutsideApp(page, forged);
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/summary');
+
+    await page.goto('/dashboard');
+    const answer = await refused;
+    expect(answer.status()).toBe(401);
+    expect(answer.request().headers().authorization).toBe(`Bearer ${forged}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expectSessionEndedToast(page);
+    expect(await storedToken(page)).toBeNull();
+    await expect(page.getByRole('heading', { name: 'Logga in' })).toBeVisible();
+    await toastsSettled(page);
+    await expectAccessible(page, '/login efter avvisad token');
   });
 
   test('the admin login sends a seller to the dashboard', async ({ page }) => {

@@ -1,19 +1,38 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import type { TAccountGroupsResponse, TGroupTotalsResponse, TLeaderboardResponse, TMeSummaryResponse } from '@saljportalen/contract';
-import { formatCount, formatSek, roundToOre } from '../apps/web/src/lib/format';
-import { expectAccessible, signInQuickly } from './support/fixtures';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type {
+  TAccountGroupsResponse,
+  TAdminGroupDetailResponse,
+  TAdminSellerOrdersResponse,
+  TGroupTotalsResponse,
+  TLeaderboardResponse,
+  TMeSummaryResponse,
+} from '@saljportalen/contract';
+import {
+  TOKEN_STORAGE_KEY,
+  apiToken,
+  expectAccessible,
+  forgedToken,
+  oversizeRequestsTo,
+  removeOversizedCookies,
+  signInQuickly,
+  storeTokenOutsideApp,
+  toastRegion,
+  toastsSettled,
+  tokenClaims,
+} from './support/fixtures';
 
 /**
- * The seller's dashboard against the real server and the demo data. The expected figures are
- * not written down: they are summed here from the leaderboard's per-member rows (which a group
- * admin always receives), and those sums must equal the group totals the server reports and
- * the dashboard shows.
+ * The seller's dashboard against the real server and the demo data. The dashboard and the
+ * leaderboard both read the figure rollups; the expected figures here are summed from the orders
+ * themselves instead (the superadmin's per-seller order lists and the group's CSV export, which
+ * read the orders table), and written the way sv-SE writes whole kronor.
  */
 
-async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+async function apiGet<T>(request: Page | APIRequestContext, token: string, path: string): Promise<T> {
+  const client = 'request' in request ? request.request : request;
+  const response = await client.get(path, { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok(), `${path} svarade ${response.status()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -30,7 +49,115 @@ const dashboardData = (page: Page, token: string) =>
     apiGet<TLeaderboardResponse>(page, token, '/api/group/leaderboard-mine'),
   ]);
 
-const sum = (values: number[]) => roundToOre(values.reduce((total, value) => total + value, 0));
+/** An API amount in kronor (at most two decimals) as whole öre, so sums are exact. */
+const ore = (sek: number) => Math.round(sek * 100);
+/** sv-SE's own whole numbers (Intl, not the app's formatter): no-break space between thousands, U+2212 for minus. */
+const wholeNumber = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+/** Whole kronor as the dashboard writes them: "1 235 kr" with no-break spaces. */
+const kronor = (amountOre: number) => `${wholeNumber.format(amountOre / 100)}\u00a0kr`;
+const formatSek = (sek: number) => kronor(ore(sek));
+const formatCount = (count: number) => wholeNumber.format(count);
+
+interface OrderSums {
+  salesOre: number;
+  commissionOre: number;
+  /** Orders that count on the dashboard: all but cancelled ones. */
+  counted: number;
+  /** Every order, cancelled ones too. */
+  orders: number;
+}
+const noOrders = (): OrderSums => ({ salesOre: 0, commissionOre: 0, counted: 0, orders: 0 });
+
+/** Every page of a list the admin API pages with limit/offset. */
+async function allPages<T extends { total: number }>(read: (offset: number) => Promise<T>, items: (page: T) => unknown[]): Promise<T[]> {
+  const pages: T[] = [];
+  for (let offset = 0; ;) {
+    const page = await read(offset);
+    pages.push(page);
+    offset += items(page).length;
+    if (items(page).length === 0 || offset >= page.total) return pages;
+  }
+}
+
+/** One member's orders in the group, summed here from the order list (orders table, not rollups). */
+async function memberOrderSums(request: APIRequestContext, adminToken: string, userId: number, groupId: number): Promise<OrderSums> {
+  const pages = await allPages(
+    (offset) =>
+      apiGet<TAdminSellerOrdersResponse>(
+        request,
+        adminToken,
+        `/api/admin/seller/${userId}/orders?group_id=${groupId}&limit=500&offset=${offset}`,
+      ),
+    (page) => page.items,
+  );
+  const sums = noOrders();
+  for (const order of pages.flatMap((page) => page.items)) {
+    expect(order.group_id).toBe(groupId);
+    sums.salesOre += ore(order.subtotal_incl_vat);
+    sums.commissionOre += ore(order.commission_total);
+    sums.orders += 1;
+    if (order.state !== 'cancelled') sums.counted += 1;
+  }
+  return sums;
+}
+
+/** The group's members (user ids), from the superadmin's group detail. */
+async function groupMembers(request: APIRequestContext, adminToken: string, groupId: number): Promise<number[]> {
+  const pages = await allPages(
+    async (offset) => {
+      const detail = await apiGet<TAdminGroupDetailResponse>(request, adminToken, `/api/admin/group/${groupId}?limit=500&offset=${offset}`);
+      return { ...detail, total: detail.sellers_page.total };
+    },
+    (page) => page.sellers,
+  );
+  return pages.flatMap((page) => page.sellers.map((seller) => seller.user_id));
+}
+
+/** A `;`-separated CSV with quoted fields and CRLF rows (the export's dialect), header row included. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted && char === '"' && text[index + 1] === '"') {
+      field += '"';
+      index++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ';') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && char === '\n') {
+      rows.push([...row, field.replace(/\r$/, '')]);
+      row = [];
+      field = '';
+    } else {
+      field += char;
+    }
+  }
+  if (field || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** The group's order lines from the CSV export (by the orders' group, members or not): sums and distinct orders. */
+async function exportSums(request: APIRequestContext, adminToken: string, groupId: number) {
+  const response = await request.get(`/api/admin/group/${groupId}/export`, { headers: { authorization: `Bearer ${adminToken}` } });
+  expect(response.ok()).toBe(true);
+  const [header, ...lines] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+  const column = (name: string) => header!.indexOf(name);
+  const amount = column('Belopp inkl. moms (kr)');
+  const commission = column('Provision (kr)');
+  const order = column('Order');
+  expect(Math.min(amount, commission, order)).toBeGreaterThanOrEqual(0);
+  const decimalComma = (cell: string) => ore(Number(cell.replace(',', '.')));
+  return {
+    salesOre: lines.reduce((total, line) => total + decimalComma(line[amount]!), 0),
+    commissionOre: lines.reduce((total, line) => total + decimalComma(line[commission]!), 0),
+    orders: new Set(lines.map((line) => line[order])).size,
+  };
+}
 
 /** The value beside a figure's label on the dashboard (the figures are a dl of dt/dd). */
 const stat = (page: Page, label: string) =>
@@ -39,12 +166,6 @@ const stat = (page: Page, label: string) =>
 const leaderboardRows = (page: Page) => page.getByRole('table', { name: 'Topplista' }).locator('tbody tr');
 
 const HIDDEN_MESSAGE = 'Topplistan är för närvarande dold av administratören.';
-
-/** axe measures colours mid-animation: wait until every toast has faded fully in. */
-async function toastsSettled(page: Page): Promise<void> {
-  const shown = page.locator('[data-sonner-toast][data-removed="false"][data-visible="true"]');
-  for (let index = 0; index < (await shown.count()); index++) await expect(shown.nth(index)).toHaveCSS('opacity', '1');
-}
 
 /** The header's navigation, opening the phone menu first where the header folds into one. */
 async function headerNav(page: Page) {
@@ -56,23 +177,50 @@ async function headerNav(page: Page) {
   return page.getByRole('navigation', { name: 'Huvudmeny' });
 }
 
-test.describe('dashboard', () => {
-  test('a group admin sees personal and group figures that add up from the members’ sales', async ({ page }) => {
-    const token = await signInQuickly(page, 'larare@bjorkskolan.se');
-    const [summary, totals, board] = await dashboardData(page, token);
+/** A request held back until `release()`, then sent to the real server unchanged. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
-    // Cross-checks on the server's own answers: my row, and the group as the sum of its members.
-    const mine = board.items.find((item) => item.user_id === summary.user.id)!;
-    expect(mine, 'gruppadminen står på topplistan').toBeDefined();
-    expect(summary.personal.total_sales).toBe(mine.sales);
-    expect(summary.personal.total_commission).toBe(mine.commission);
-    const groupSales = sum(board.items.map((item) => item.sales));
-    const groupCommission = sum(board.items.map((item) => item.commission));
-    expect(totals.totals.total_sales).toBe(groupSales);
-    expect(totals.totals.total_commission).toBe(groupCommission);
-    expect(groupSales).toBeGreaterThan(0);
-    const sortedSales = board.items.map((item) => item.sales);
-    expect(sortedSales).toEqual([...sortedSales].sort((a, b) => b - a));
+test.describe('dashboard', () => {
+  test('a group admin sees personal and group figures that are the sums of the group’s orders', async ({ page, request }) => {
+    const adminToken = await apiToken(request, 'admin@saljportalen.se');
+    const token = await signInQuickly(page, 'larare@bjorkskolan.se');
+    const [summary, , board] = await dashboardData(page, token);
+    const groupId = summary.group_hint!.id;
+
+    // Summed from the orders: every member's order list, and the group's export of order lines.
+    const members = await groupMembers(request, adminToken, groupId);
+    expect(members).toContain(summary.user.id);
+    const byMember = new Map<number, OrderSums>();
+    for (const userId of members) byMember.set(userId, await memberOrderSums(request, adminToken, userId, groupId));
+    const group = [...byMember.values()].reduce(
+      (total, sums) => ({
+        salesOre: total.salesOre + sums.salesOre,
+        commissionOre: total.commissionOre + sums.commissionOre,
+        counted: total.counted + sums.counted,
+        orders: total.orders + sums.orders,
+      }),
+      noOrders(),
+    );
+    // The export reads the orders by their group, members or not: the same money and the same
+    // orders, so no order of the group is missing from the members' lists.
+    expect(await exportSums(request, adminToken, groupId)).toEqual({
+      salesOre: group.salesOre,
+      commissionOre: group.commissionOre,
+      orders: group.orders,
+    });
+    const mine = byMember.get(summary.user.id)!;
+    expect(mine.salesOre).toBeGreaterThan(0);
+    expect(group.salesOre).toBeGreaterThan(mine.salesOre);
+    // The formatting the page must match, character for character.
+    expect(kronor(123_456_78)).toBe('123\u00a0457\u00a0kr');
 
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Hej, Karin!' })).toBeVisible();
@@ -80,22 +228,26 @@ test.describe('dashboard', () => {
     await expect(main.getByText(summary.group_hint!.name, { exact: true })).toBeVisible();
     await expect(main.getByText(summary.group_hint!.code, { exact: true })).toBeVisible();
 
-    await expect(stat(page, 'Din försäljning')).toHaveText(formatSek(mine.sales));
-    await expect(stat(page, 'Din intjäning')).toHaveText(formatSek(mine.commission));
-    await expect(stat(page, 'Dina ordrar')).toHaveText(formatCount(summary.personal.orders_count));
-    await expect(stat(page, 'Totalt sålt')).toHaveText(formatSek(groupSales));
-    await expect(stat(page, 'Total intjäning')).toHaveText(formatSek(groupCommission));
-    await expect(stat(page, 'Ordrar')).toHaveText(formatCount(totals.totals.orders_count));
+    await expect(stat(page, 'Din försäljning')).toHaveText(kronor(mine.salesOre));
+    await expect(stat(page, 'Din intjäning')).toHaveText(kronor(mine.commissionOre));
+    await expect(stat(page, 'Dina ordrar')).toHaveText(formatCount(mine.counted));
+    await expect(stat(page, 'Totalt sålt')).toHaveText(kronor(group.salesOre));
+    await expect(stat(page, 'Total intjäning')).toHaveText(kronor(group.commissionOre));
+    await expect(stat(page, 'Ordrar')).toHaveText(formatCount(group.counted));
 
-    // Every member with a rank number, in the server's order; my own row is marked.
+    // Every member with a rank number, highest sales first, each with the sum of their own orders.
+    expect(board.items.map((item) => item.user_id).sort()).toEqual([...members].sort());
+    const sortedSales = board.items.map((item) => item.sales);
+    expect(sortedSales).toEqual([...sortedSales].sort((a, b) => b - a));
     const rows = leaderboardRows(page);
     await expect(rows).toHaveCount(board.items.length);
     for (const [index, item] of board.items.entries()) {
       await expect(rows.nth(index).locator('td').first()).toHaveText(String(index + 1));
       await expect(rows.nth(index)).toContainText(item.seller_name);
-      await expect(rows.nth(index)).toContainText(formatSek(item.sales));
+      await expect(rows.nth(index)).toContainText(kronor(byMember.get(item.user_id)!.salesOre));
     }
-    await expect(rows.filter({ has: page.getByText('Du', { exact: true }) })).toContainText(mine.seller_name);
+    const myName = board.items.find((item) => item.user_id === summary.user.id)!.seller_name;
+    await expect(rows.filter({ has: page.getByText('Du', { exact: true }) })).toContainText(myName);
 
     await expect(page.getByRole('switch', { name: 'Visa för säljarna' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Superadmin' })).toHaveCount(0);
@@ -175,7 +327,7 @@ test.describe('dashboard', () => {
       const [summary, totals, board] = await dashboardData(page, token);
       expect(summary.group_hint!.id).toBe(target.group_id);
       const mine = board.items.find((item) => item.user_id === summary.user.id)!;
-      expect(totals.totals.total_sales).toBe(sum(board.items.map((item) => item.sales)));
+      expect(ore(totals.totals.total_sales)).toBe(board.items.reduce((total, item) => total + ore(item.sales), 0));
       await expect(page.getByRole('main').getByText(`Gruppkod: ${target.group_code}`)).toBeVisible();
       await expect(stat(page, 'Din försäljning')).toHaveText(formatSek(mine.sales));
       await expect(stat(page, 'Totalt sålt')).toHaveText(formatSek(totals.totals.total_sales));
@@ -254,25 +406,113 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test('loading shows placeholders, and a failed load says so and retries', async ({ page }) => {
-    await signInQuickly(page, 'noah@demo.se');
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/me/summary', async (route) => {
-      await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"Internt fel"}}' });
-    });
+  test('the dashboard checks the session first, and renews an expired token from the refresh cookie', async ({ page }) => {
+    const token = await signInQuickly(page, 'noah@demo.se');
+    // The stored token ran out a minute ago; the refresh cookie from the sign-in is still good.
+    await storeTokenOutsideApp(page, forgedToken({ ...tokenClaims(token), exp: Math.floor(Date.now() / 1000) - 60 }));
+    const release = await holdRequests(page, '**/api/auth/refresh');
+
     await page.goto('/dashboard');
+    await expect(page.getByRole('status').filter({ hasText: 'Kontrollerar behörighet...' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await expectAccessible(page, '/dashboard kontrollerar behörighet');
+    release();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej, Noah!' })).toBeVisible();
+    await expect(page.getByText('Kontrollerar behörighet...')).toHaveCount(0);
+    const renewed = await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    expect(tokenClaims(renewed!).exp).toBeGreaterThan(Date.now() / 1000);
+    await expect(toastRegion(page).getByText('Sessionen har gått ut')).toHaveCount(0);
+  });
+
+  test('while the figures are on their way the page shows placeholders, then the real figures', async ({ page }) => {
+    const token = await signInQuickly(page, 'noah@demo.se');
+    const { personal } = await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary');
+    const release = await holdRequests(page, '**/api/me/summary');
+    await page.goto('/dashboard');
+
+    // The router waits a second for the figures with only the screen-reader text; then the page's
+    // own placeholders are drawn where the greeting and the figures will be.
+    const placeholders = page.getByRole('main').locator('.animate-pulse');
+    await expect(placeholders.first()).toBeVisible();
+    expect(await placeholders.count()).toBeGreaterThanOrEqual(3);
+    for (const placeholder of await placeholders.all()) {
+      await expect(placeholder).toBeVisible();
+      const box = (await placeholder.boundingBox())!;
+      expect(box.width * box.height).toBeGreaterThan(100);
+    }
     await expect(page.getByRole('status').filter({ hasText: 'Laddar översikten...' })).toBeAttached();
+    await expect(stat(page, 'Din försäljning')).toHaveCount(0);
     await toastsSettled(page);
     await expectAccessible(page, '/dashboard laddar');
     release();
 
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej, Noah!' })).toBeVisible();
+    await expect(stat(page, 'Din försäljning')).toHaveText(formatSek(personal.total_sales));
+    await expect(placeholders).toHaveCount(0);
+  });
+
+  test('a load the server refuses says so, and “Försök igen” brings the real figures', async ({ page }) => {
+    const token = await signInQuickly(page, 'noah@demo.se');
+    const { personal } = await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary');
+    // A genuine failure of the real server, neither 401 nor 403: request headers too large.
+    await oversizeRequestsTo(page, '/api/me/summary');
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/summary');
+    await page.goto('/dashboard');
+    expect((await refused).status()).toBe(431);
+
     await expect(page.getByText('Något gick fel vid laddning av data.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible();
+    // Not a session problem: the visitor stays signed in on the dashboard.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY)).not.toBeNull();
     await toastsSettled(page);
     await expectAccessible(page, '/dashboard laddningsfel');
-    await page.unroute('**/api/me/summary');
+
+    await removeOversizedCookies(page);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me/summary');
     await page.getByRole('button', { name: 'Försök igen' }).click();
+    expect((await answered).status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Hej, Noah!' })).toBeVisible();
+    await expect(stat(page, 'Din försäljning')).toHaveText(formatSek(personal.total_sales));
+    await expect(page.getByText('Något gick fel vid laddning av data.')).toHaveCount(0);
+  });
+
+  test('one toast at a time: a new message replaces the one showing', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInQuickly(page, 'noah@demo.se');
+    await page.goto('/dashboard');
+    await expect(page.getByLabel('Länk')).toBeVisible();
+    // Counts, on every change of the page, the toasts that are shown and not on their way out.
+    await page.evaluate(() => {
+      const record = window as unknown as { mostToastsShown: number };
+      record.mostToastsShown = 0;
+      new MutationObserver(() => {
+        const shown = document.querySelectorAll('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').length;
+        record.mostToastsShown = Math.max(record.mostToastsShown, shown);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const mostToastsShown = () => page.evaluate(() => (window as unknown as { mostToastsShown: number }).mostToastsShown);
+    const current = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+
+    // Copy, and at once download the catalogue: the download's toast takes the copy's place.
+    await page.getByRole('button', { name: 'Kopiera länk' }).click();
+    await expect(toastRegion(page).getByText('Länk kopierad!')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Ladda ner katalog' }).click();
+    await downloading;
+    await expect(toastRegion(page).getByText('Katalog nedladdad')).toBeVisible();
+    await expect(current).toHaveCount(1);
+    await expect(toastRegion(page).getByText('Länk kopierad!')).toHaveCount(0);
+
+    // Two copies in quick succession: still one toast.
+    await page.getByRole('button', { name: /^(Kopiera länk|Kopierad!)$/ }).click();
+    await page.getByRole('button', { name: /^(Kopiera länk|Kopierad!)$/ }).click();
+    await expect(toastRegion(page).getByText('Länk kopierad!')).toBeVisible();
+    await expect(current).toHaveCount(1);
+    await expect(toastRegion(page).getByText('Katalog nedladdad')).toHaveCount(0);
+    expect(await mostToastsShown()).toBe(1);
+    await toastsSettled(page);
+    await expectAccessible(page, '/dashboard med ett meddelande');
   });
 });

@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 const e2ePort = process.env.E2E_PORT ?? '4173';
@@ -87,3 +88,67 @@ export async function latestMailTo(address: string, timeoutMs = 10_000): Promise
 
 /** A unique address per test run and viewport, so the phone and desktop runs do not collide. */
 export const uniqueEmail = (prefix: string, project: string) => `${prefix}.${project}.${Date.now()}@e2e.se`;
+
+/**
+ * Signs in through the API on a request context of its own (the `request` fixture), so the page's
+ * browser gets neither the token nor the refresh cookie.
+ */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), `inloggning som ${email}`).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Puts a token in the browser's storage as an earlier visit would have left it. Written from a
+ * page of the same origin that runs none of the app (the health check), so no app page reads,
+ * and perhaps drops, it before the next navigation does.
+ */
+export async function storeTokenOutsideApp(page: Page, token: string): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+}
+
+/** The claims of a JWT (its middle part). */
+export const tokenClaims = (token: string): Record<string, unknown> & { exp: number } =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown> & { exp: number };
+
+/**
+ * A well-formed HS256 JWT with the given claims, signed with a key that is not the server's: the
+ * browser reads its exp like any token's, and the server refuses it.
+ */
+export function forgedToken(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  const signature = crypto.createHmac('sha256', 'inte-serverns-nyckel-inte-serverns-nyckel').update(unsigned).digest('base64url');
+  return `${unsigned}.${signature}`;
+}
+
+/** The toasts' live region (sonner's, named 'Meddelanden' and its keyboard shortcut). */
+export const toastRegion = (page: Page) => page.getByRole('region', { name: /^Meddelanden/ });
+
+/** axe measures colours mid-animation: wait until every toast has faded fully in. */
+export async function toastsSettled(page: Page): Promise<void> {
+  const shown = page.locator('[data-sonner-toast][data-removed="false"][data-visible="true"]');
+  for (let index = 0; index < (await shown.count()); index++) await expect(shown.nth(index)).toHaveCSS('opacity', '1');
+}
+
+/**
+ * Cookies for one API path only that together take the request's headers past the 16 KB Node's
+ * HTTP server accepts: the real server then refuses that call (431 Request Header Fields Too
+ * Large), a genuine failure that is neither 401 nor 403 and leaves every other call alone.
+ * `removeOversizedCookies` ends it.
+ */
+export async function oversizeRequestsTo(page: Page, apiPath: string): Promise<void> {
+  // The page is on the app already, so its address names the host the cookies belong to.
+  const host = new URL(page.url()).hostname;
+  await page
+    .context()
+    .addCookies(
+      Array.from({ length: 5 }, (_, index) => ({ name: `e2e-stor-${index}`, value: 'x'.repeat(4000), domain: host, path: apiPath })),
+    );
+}
+
+export async function removeOversizedCookies(page: Page): Promise<void> {
+  await page.context().clearCookies({ name: /^e2e-stor-\d$/ });
+}

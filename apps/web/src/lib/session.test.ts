@@ -1,14 +1,18 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EXPIRY_MARGIN_SECONDS,
   TOKEN_STORAGE_KEY,
   clearSession,
   getToken,
+  getValidToken,
   isAuthenticated,
   isTokenExpired,
   readTokenExp,
   setToken,
 } from './session';
+import { notify } from './toast';
+
+vi.mock('./toast', () => ({ notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
 const store = new Map<string, string>();
 globalThis.localStorage = {
@@ -58,5 +62,52 @@ describe('session token (spec §4)', () => {
     expect(isAuthenticated()).toBe(true);
     clearSession();
     expect(isAuthenticated()).toBe(false);
+  });
+});
+
+describe('getValidToken (spec §4 refresh helper, §8 session ended)', () => {
+  const fresh = tokenWith({ exp: Math.floor(now / 1000) + 900 });
+  const expired = tokenWith({ exp: Math.floor(now / 1000) - 60 });
+  const refreshAnswers = (answer: Response) => {
+    const refresh = vi.fn(async () => answer.clone());
+    globalThis.fetch = refresh as unknown as typeof fetch;
+    return refresh;
+  };
+
+  beforeEach(() => {
+    store.clear();
+    vi.mocked(notify.error).mockClear();
+  });
+
+  it('gives the stored token without asking the server', async () => {
+    const refresh = refreshAnswers(new Response('', { status: 500 }));
+    setToken(fresh);
+    expect(await getValidToken()).toBe(fresh);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired token from the refresh cookie, quietly', async () => {
+    refreshAnswers(Response.json({ token: fresh }));
+    setToken(expired);
+    expect(await getValidToken()).toBe(fresh);
+    expect(store.get(TOKEN_STORAGE_KEY)).toBe(fresh);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('says the session has ended, once, when an expired token cannot be renewed', async () => {
+    refreshAnswers(new Response('', { status: 401 }));
+    setToken(expired);
+    expect(await Promise.all([getValidToken(), getValidToken()])).toEqual([null, null]);
+    expect(store.has(TOKEN_STORAGE_KEY)).toBe(false);
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(notify.error).toHaveBeenCalledWith('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+    expect(await getValidToken()).toBeNull();
+    expect(notify.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing to a visitor who was never signed in', async () => {
+    refreshAnswers(new Response('', { status: 401 }));
+    expect(await getValidToken()).toBeNull();
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,5 @@
+import { notify } from './toast';
+
 /**
  * The sign-in token in the browser (spec §3, §4): kept in localStorage under a key ending in
  * "token"; its middle part is base64url JSON with `exp` in seconds.
@@ -45,15 +47,24 @@ export function isTokenExpired(token: string, nowMs = Date.now()): boolean {
   return exp <= nowMs / 1000 + EXPIRY_MARGIN_SECONDS;
 }
 
+/** Set when reading removed an expired token: a session ended here, as opposed to never having begun. */
+let droppedExpiredToken = false;
+
 /** The stored token; reading an expired one removes it and reports none. */
 export function getToken(): string | null {
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
   if (!token) return null;
   if (isTokenExpired(token)) {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
+    droppedExpiredToken = true;
     return null;
   }
   return token;
+}
+
+/** spec §8's words for a session that ended, as the page frame shows them after a 401/403. */
+function notifySessionEnded(): void {
+  notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
 }
 
 const SESSION_CHANGE_EVENT = 'saljportalen:session-change';
@@ -62,6 +73,7 @@ const announceChange = () => {
 };
 
 export function setToken(token: string): void {
+  droppedExpiredToken = false;
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   announceChange();
 }
@@ -112,7 +124,18 @@ export function refreshSession(): Promise<string | null> {
   return refreshing;
 }
 
-/** A usable token: the stored one, or a fresh one from the refresh cookie. */
+/**
+ * A usable token: the stored one, or a fresh one from the refresh cookie. When the stored token
+ * had expired and the cookie gives no new one, the session has ended: the visitor is told so (the
+ * guards then send them to sign in).
+ */
 export async function getValidToken(): Promise<string | null> {
-  return getToken() ?? (await refreshSession());
+  const stored = getToken();
+  if (stored) return stored;
+  const token = await refreshSession();
+  if (!token && droppedExpiredToken) {
+    droppedExpiredToken = false;
+    notifySessionEnded();
+  }
+  return token;
 }

@@ -40,8 +40,11 @@ async function ready(): Promise<Sonner> {
 
 function show(kind: 'success' | 'error' | 'info', title: string, description?: string) {
   void ready().then(({ toast }) => {
-    toast.dismiss();
-    toast[kind](title, description ? { description } : undefined);
+    // The same message again while it shows (several calls failing at once, a double tap)
+    // updates that toast, which starts its time anew, rather than sending it out and in again.
+    const id = `${kind}\n${title}\n${description ?? ''}`;
+    if (!toast.getToasts().some((active) => active.id === id)) toast.dismiss();
+    toast[kind](title, { id, description });
   });
 }
 

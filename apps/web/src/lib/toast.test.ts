@@ -1,0 +1,28 @@
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { notify, prepareToasts } from './toast';
+
+/** Until the toast module's lead time has passed and the toasts it was asked for exist. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 250));
+const active = () => toast.getToasts().map((shown) => ('title' in shown ? shown.title : undefined));
+
+describe('notify (spec §9: one toast at a time)', () => {
+  it('replaces the toast showing with a new message, and keeps one toast for a repeat', async () => {
+    await prepareToasts();
+    notify.success('Länk kopierad!');
+    await settled();
+    expect(active()).toEqual(['Länk kopierad!']);
+
+    notify.success('Katalog nedladdad');
+    await settled();
+    expect(active()).toEqual(['Katalog nedladdad']);
+
+    // Two failing calls at once: one toast, not one going out as the other comes in.
+    const before = toast.getHistory().length;
+    notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+    notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+    await settled();
+    expect(active()).toEqual(['Sessionen har gått ut']);
+    expect(toast.getHistory().length - before).toBe(1);
+  });
+});
