@@ -57,8 +57,14 @@ async function withChromium<T>(work: (port: number) => Promise<T>): Promise<T> {
     const exited = new Promise((resolve) => browser.once('exit', resolve));
     browser.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    // Chromium's last writes may still land in the profile: rm tries again a few times.
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    if (browser.exitCode === null) browser.kill('SIGKILL');
+    // Chromium's helper processes may still write to the profile after the browser is gone: rm
+    // tries again a few times, and a temporary profile left behind must not cost the run.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    } catch (error) {
+      console.warn(`  (kunde inte ta bort ${profile}: ${(error as Error).message})`);
+    }
   }
 }
 
