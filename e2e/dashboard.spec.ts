@@ -378,6 +378,33 @@ test.describe('dashboard', () => {
     await expectAccessible(page, '/dashboard som säljare');
   });
 
+  test('where the browser has a share sheet, “Dela” hands it the link and the sales appeal', async ({ page }) => {
+    // Debian's headless Chromium has no share sheet: this stands in for the browser's own, and
+    // records what the page hands it (the first time the person closes the sheet, then shares).
+    await page.addInitScript(() => {
+      const shared: ShareData[] = [];
+      Object.assign(window, { sharedData: shared });
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: ShareData) => {
+          shared.push(data);
+          if (shared.length === 1) throw new DOMException('Stängd', 'AbortError');
+        },
+      });
+    });
+    const token = await signInQuickly(page, 'noah@demo.se');
+    const { personal } = await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary');
+    await page.goto('/dashboard');
+    const share = page.getByRole('button', { name: 'Dela', exact: true });
+    await share.click();
+    await share.click();
+    const shared = await page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData);
+    expect(shared).toHaveLength(2);
+    expect(shared[1]!.url).toBe(personal.personal_link);
+    expect(shared[1]!.text).toContain('Hej! Jag säljer hållbara produkter');
+    // Closing the sheet is a choice, not a failure: no error toast.
+    await expect(page.getByText('Kunde inte dela länken')).toHaveCount(0);
+  });
+
   test('the personal catalogue downloads as a PDF with the seller’s name and link', async ({ page }) => {
     const token = await signInQuickly(page, 'noah@demo.se');
     const { user, personal } = await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary');

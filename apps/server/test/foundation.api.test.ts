@@ -5,6 +5,7 @@
  * give an empty portal with its superadmin, on every start.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -62,6 +63,41 @@ async function tokenOf(response: Response): Promise<string> {
   return token;
 }
 
+/**
+ * POSTs a body of `size` bytes and reads the answer. The server refuses on the announced length
+ * and closes the connection; a client still writing the rest (fetch) fails with EPIPE instead of
+ * showing that answer. So the first 64 KB go at once, and the rest only if no answer has come
+ * within a few seconds (a server that reads the whole body first).
+ */
+function sendTooLarge(server: SpawnedServer, urlPath: string, size: number): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request(server.url + urlPath, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': size },
+    });
+    request.on('response', (response) => {
+      answered = true;
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode!, body: JSON.parse(text) as unknown });
+      });
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const first = Math.min(size, 64 * 1024);
+    request.write(Buffer.alloc(first, 'x'));
+    setTimeout(() => {
+      if (!answered) request.end(Buffer.alloc(size - first, 'x'));
+    }, 5000);
+  });
+}
+
 async function stop(server: SpawnedServer): Promise<void> {
   server.child.kill('SIGTERM');
   expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -112,11 +148,7 @@ describe('bad requests', () => {
         ),
         unknownGroupCode: await answerOf(await register('FINNSEJ')),
         malformedJson: await answerOf(await send(server, 'POST', '/api/auth/login', { body: '{"email":' })),
-        tenMegabytes: await answerOf(
-          await send(server, 'POST', '/api/auth/login', {
-            body: JSON.stringify({ email: 'elsa@demo.se', password: 'x'.repeat(10 * 1024 * 1024) }),
-          }),
-        ),
+        tenMegabytes: await sendTooLarge(server, '/api/auth/login', 10 * 1024 * 1024),
         sqlInEmail: await answerOf(
           await send(server, 'POST', '/api/auth/login', { body: { email: "' OR 1=1 --@x.se", password: "'; drop table users; --" } }),
         ),
