@@ -87,7 +87,8 @@ export function clearSession(): void {
 /** Calls back when this tab signs in or out, or another tab changes the stored token. */
 export function subscribeSession(callback: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === TOKEN_STORAGE_KEY) callback();
+    // key null: the other tab cleared all of its storage, the token with it.
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) callback();
   };
   window.addEventListener(SESSION_CHANGE_EVENT, callback);
   window.addEventListener('storage', onStorage);

@@ -2,7 +2,7 @@ import { useEffect, useReducer } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
-import { getToken, getValidToken, TOKEN_STORAGE_KEY } from '@/lib/session';
+import { getToken, getValidToken, subscribeSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 /**
@@ -21,14 +21,7 @@ export function useAdminToken(): boolean {
   // Read on each render: every page change renders the admin area again.
   const hasToken = getToken() !== null;
 
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      // key null: the other tab cleared all of storage.
-      if (event.key === TOKEN_STORAGE_KEY || event.key === null) recheck();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  useEffect(() => subscribeSession(recheck), []);
 
   useEffect(() => {
     if (hasToken) return;
