@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Plus, RotateCw, Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import type { TGroupStatusFilter } from '@saljportalen/contract';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,11 +9,11 @@ import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatDate, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { errorMessage } from '@/lib/toast';
 import { notifyFailure } from '../admin-queries';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useGroups } from './api/list-groups';
+import { LoadError } from '../components/load-error';
 
 const PAGE_SIZE = 50;
 const STATUS_OPTIONS: { value: TGroupStatusFilter; label: string }[] = [
@@ -92,13 +91,7 @@ export function GroupsPage() {
       </div>
 
       {groups.isError ? (
-        <Alert tone="error" title="Fel vid hämtning av grupper">
-          <p>{errorMessage(groups.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void groups.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Försök igen
-          </Button>
-        </Alert>
+        <LoadError title="Fel vid hämtning av grupper" query={groups} />
       ) : groups.data && groups.data.items.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-center text-muted" role="status">
           Inga grupper

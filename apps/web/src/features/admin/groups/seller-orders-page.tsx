@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatDateTime, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { errorMessage } from '@/lib/toast';
 import { notifyFailure, parseId } from '../admin-queries';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useSellerOrders } from '../sellers/api/list-seller-orders';
+import { LoadError } from '../components/load-error';
 
 const PAGE_SIZE = 50;
 const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
@@ -51,13 +48,7 @@ export function SellerOrdersPage() {
       {orders.isError ? (
         <>
           <h1 className="text-2xl font-bold text-ink">Ordrar</h1>
-          <Alert tone="error" title="Fel vid hämtning av ordrar">
-            <p>{errorMessage(orders.error)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void orders.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Försök igen
-            </Button>
-          </Alert>
+          <LoadError title="Fel vid hämtning av ordrar" query={orders} />
         </>
       ) : (
         <>

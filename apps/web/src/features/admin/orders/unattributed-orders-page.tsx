@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { RotateCw, UserPlus } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatDateTime, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { errorMessage } from '@/lib/toast';
 import { notifyFailure, readOffset } from '../admin-queries';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { UNATTRIBUTED_PAGE_SIZE, useUnattributedOrders, type UnattributedOrder } from './api/list-unattributed-orders';
 import { AssignOrderDialog } from './components/assign-order-dialog';
+import { LoadError } from '../components/load-error';
 
 /** Shopify's states an admin should notice before giving the order to someone. */
 const STATE_LABELS: Record<string, string> = {
@@ -57,13 +56,7 @@ export function UnattributedOrdersPage() {
       </div>
 
       {orders.isError ? (
-        <Alert tone="error" title="Fel vid hämtning av ordrar">
-          <p>{errorMessage(orders.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-            <RotateCw aria-hidden="true" />
-            Försök igen
-          </Button>
-        </Alert>
+        <LoadError title="Fel vid hämtning av ordrar" query={orders} retryWhileFetching={false} />
       ) : data && data.total === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-center text-muted" role="status">
           Inga ordrar utan säljare.

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight, Plus, RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { ArrowRight, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { errorMessage } from '@/lib/toast';
 import { LoadingStatus } from '../components/table-skeleton-rows';
 import { useAdminOverview } from './api/get-overview';
+import { LoadError } from '../components/load-error';
 
 /** A count that leads to its list (spec §2: tiles link to the groups, archived groups and sellers). */
 function LinkTile({ to, label, value }: { to: string; label: string; value: string }) {
@@ -62,15 +61,7 @@ export function AdminOverviewPage() {
         </>
       )}
 
-      {overview.isError && (
-        <Alert tone="error" title="Kunde inte ladda översikten">
-          <p>{errorMessage(overview.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void overview.refetch()} disabled={overview.isFetching}>
-            <RotateCw aria-hidden="true" />
-            Försök igen
-          </Button>
-        </Alert>
-      )}
+      {overview.isError && <LoadError title="Kunde inte ladda översikten" query={overview} retryWhileFetching={false} />}
 
       {overview.data && (
         <>

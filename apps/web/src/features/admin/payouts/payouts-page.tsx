@@ -1,16 +1,13 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { RotateCw } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatSek, roundToOre } from '@/lib/format';
-import { errorMessage } from '@/lib/toast';
 import { usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
 import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
+import { LoadError } from '../components/load-error';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -66,13 +63,7 @@ export function PayoutsPage() {
     // A lost session is already on its way to the login page (spec §8).
     content =
       payouts.error instanceof ApiError && payouts.error.isUnauthorized ? null : (
-        <Alert tone="error" title="Kunde inte hämta avräkningar">
-          <p>{errorMessage(payouts.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void payouts.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Försök igen
-          </Button>
-        </Alert>
+        <LoadError title="Kunde inte hämta avräkningar" query={payouts} />
       );
   } else if (payouts.data.length === 0) {
     content = <p className="rounded-xl border border-dashed border-line bg-white p-6 text-center text-muted">Inga avräkningar.</p>;

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { RotateCw, Search } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { Search } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,13 +8,13 @@ import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { errorMessage } from '@/lib/toast';
 import { notifyFailure, parseId, readOffset } from '../admin-queries';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { Combobox, type ComboboxOption } from '../components/combobox';
 import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../groups/api/list-group-options';
 import { useSellers, type SellerGroupFilter, type SellerSortOption } from './api/list-sellers';
+import { LoadError } from '../components/load-error';
 
 const PAGE_SIZE = 50;
 /** spec §2: all groups, only active groups, only archived groups, or one group (every group, by name). */
@@ -128,13 +127,7 @@ export function SellersPage() {
       </form>
 
       {sellers.isError ? (
-        <Alert tone="error" title="Fel vid hämtning">
-          <p>{errorMessage(sellers.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void sellers.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Försök igen
-          </Button>
-        </Alert>
+        <LoadError title="Fel vid hämtning" query={sellers} />
       ) : sellers.data && sellers.data.items.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-center text-muted" role="status">
           Inga personer hittades.
