@@ -1,7 +1,7 @@
 /**
  * The figure rollups (decision 007) against the orders themselves: after every kind of write the
  * product makes (webhook orders, cancellations, refunds, assignment, bulk SQL, members joining and
- * leaving, a new name), every membership's and group's rollup equals the sums straight from
+ * leaving or moving group, a new name), every membership's and group's rollup equals the sums straight from
  * `orders`, and the leaderboard (cached per figures version) shows the change at once.
  */
 import { sql } from 'drizzle-orm';
@@ -27,7 +27,7 @@ async function rollupMismatches() {
         left join (select membership_id, sum(subtotal_ore) as sales, sum(commission_ore) as commission,
                           count(*) filter (where state <> 'cancelled') as orders
                    from orders where membership_id is not null group by membership_id) o on o.membership_id = m.id
-        where f.membership_id is null or f.sales_ore <> coalesce(o.sales, 0) or f.commission_ore <> coalesce(o.commission, 0)
+        where f.membership_id is null or f.group_id <> m.group_id or f.sales_ore <> coalesce(o.sales, 0) or f.commission_ore <> coalesce(o.commission, 0)
            or f.orders_count <> coalesce(o.orders, 0)`,
   );
   const groups = await sqlRows<{ id: number }>(
@@ -130,6 +130,14 @@ describe('figure rollups', () => {
     await server.app.db.execute(
       sql`update orders set membership_id = ${member!.id} where shopify_order_id between 7500000000001 and 7500000000500`,
     );
+    expect(await rollupMismatches()).toEqual(exact);
+
+    // A membership moved to another group takes its rollup row (and so its place in that group's page) along.
+    const [otherGroup] = await sqlRows<{ id: number }>(
+      server.app.db,
+      sql`select id from groups where id <> ${noah.groupId} order by id limit 1`,
+    );
+    await server.app.db.execute(sql`update memberships set group_id = ${otherGroup!.id} where id = ${member!.id}`);
     expect(await rollupMismatches()).toEqual(exact);
 
     // Leaving: the membership's own rollup goes, its orders stay the group's.

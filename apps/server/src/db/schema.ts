@@ -346,12 +346,17 @@ export const membershipFigures = pgTable(
     salesOre: ore('sales_ore').notNull().default(0),
     commissionOre: ore('commission_ore').notNull().default(0),
     ordersCount: integer('orders_count').notNull().default(0),
+    /** The membership's group, copied by the triggers, so that a group's page is read from the indexes below. */
+    groupId: integer('group_id').notNull(),
   },
-  // The admin's seller list, highest first by each sort, across all groups.
+  // The admin's seller list, highest first by each sort: across all groups, and within one group.
   (t) => [
     index('membership_figures_sales_idx').on(t.salesOre.desc()),
     index('membership_figures_commission_idx').on(t.commissionOre.desc()),
     index('membership_figures_orders_idx').on(t.ordersCount.desc()),
+    index('membership_figures_group_sales_idx').on(t.groupId, t.salesOre.desc()),
+    index('membership_figures_group_commission_idx').on(t.groupId, t.commissionOre.desc()),
+    index('membership_figures_group_orders_idx').on(t.groupId, t.ordersCount.desc()),
   ],
 );
 

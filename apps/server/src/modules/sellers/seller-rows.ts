@@ -79,24 +79,35 @@ const highestFirst = (column: SQL | AnyPgColumn) => sql`${column} desc nulls las
 type PageValues = { limit: number | Placeholder; offset: number | Placeholder; edgeOffset: number | Placeholder };
 
 /**
- * All-time figures come from the memberships' rollups. For a page of the whole list, the figure
- * of the page's last row is found first (a subquery, through the rollup's index on that figure);
- * every row of the page has at least that figure, so only those rows are joined and ordered,
- * however many memberships there are. Past the end there is no such row, and every row qualifies.
+ * All-time figures come from the memberships' rollups. For a page, the figure of the page's last
+ * row is found first (a subquery, through the rollup's index on that figure, or on the group and
+ * that figure); every row of the page has at least that figure, so only those rows are joined and
+ * ordered, however many memberships there are. Past the end there is no such row, and every row
+ * qualifies.
  */
 function pageFloor(db: Db, filter: Parameters<typeof membershipCondition>[0], sort: TSellerSort, page: PageValues): SQL | undefined {
-  if (filter.groupId !== undefined) return undefined;
   const figure = rollupColumns[sortColumn[sort]];
-  const edge = db
-    .select({ value: figure })
-    .from(membershipFigures)
-    .innerJoin(memberships, eq(memberships.id, membershipFigures.membershipId))
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(membershipCondition(filter))
-    .orderBy(highestFirst(figure))
-    .limit(1)
-    .offset(page.edgeOffset);
-  return sql`${figure} >= coalesce((${edge}), ${LOWEST_BIGINT})`;
+  const edge =
+    filter.groupId !== undefined
+      ? db
+          .select({ value: figure })
+          .from(membershipFigures)
+          .where(eq(membershipFigures.groupId, filter.groupId))
+          .orderBy(highestFirst(figure))
+          .limit(1)
+          .offset(page.edgeOffset)
+      : db
+          .select({ value: figure })
+          .from(membershipFigures)
+          .innerJoin(memberships, eq(memberships.id, membershipFigures.membershipId))
+          .innerJoin(groups, eq(groups.id, memberships.groupId))
+          .where(membershipCondition(filter))
+          .orderBy(highestFirst(figure))
+          .limit(1)
+          .offset(page.edgeOffset);
+  const atLeastEdge = sql`${figure} >= coalesce((${edge}), ${LOWEST_BIGINT})`;
+  // Named on the rollup too, so that the group's rows are read from its (group, figure) index.
+  return filter.groupId !== undefined ? and(eq(membershipFigures.groupId, filter.groupId), atLeastEdge) : atLeastEdge;
 }
 
 const LOWEST_BIGINT = sql.raw('-9223372036854775808');
