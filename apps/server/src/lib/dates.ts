@@ -11,11 +11,23 @@ export function stockholmDate(instant: Date): string {
 }
 
 /**
+ * Day starts already worked out: every order booked for a group with payouts asks for its
+ * periods' bounds, and the time-zone arithmetic was a few per cent of a webhook's CPU.
+ */
+const dayStarts = new Map<string, number>();
+
+/**
  * The instant a Stockholm calendar day starts, `plusDays` days after `date`. An inclusive period
  * [from, to] is the half-open range [dayStart(from), dayStart(to, 1)), right across DST changes.
  */
 export function stockholmDayStart(date: string, plusDays = 0): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const start = addDays(new TZDate(year, month - 1, day, STOCKHOLM), plusDays);
-  return new Date(start.getTime());
+  const key = `${date}+${plusDays}`;
+  let instant = dayStarts.get(key);
+  if (instant === undefined) {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    instant = addDays(new TZDate(year, month - 1, day, STOCKHOLM), plusDays).getTime();
+    if (dayStarts.size >= 4096) dayStarts.clear();
+    dayStarts.set(key, instant);
+  }
+  return new Date(instant);
 }

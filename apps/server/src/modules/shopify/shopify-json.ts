@@ -1,4 +1,11 @@
 /**
+ * A string literal (skipped whole, so digits inside one are never touched), or an integer literal
+ * of 16 digits or more (every unsafe integer has that many) that is a whole number token: not
+ * the fraction or exponent of another number, not followed by one.
+ */
+const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g;
+
+/**
  * Shopify's ids are 64-bit integers, and its own sample payloads use 18-digit ones: JSON.parse
  * would round 788032119674292922 and 788032119674292923 to the same number (two products become
  * one). Integer literals beyond 2^53 are therefore read as decimal strings; everything else is
@@ -10,27 +17,11 @@ export function parseShopifyJson(text: string): unknown {
   const plain: unknown = JSON.parse(text);
   let quoted = '';
   let copiedUpTo = 0;
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    if (char === '"') {
-      i++;
-      while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-      i++;
-    } else if (char === '-' || (char >= '0' && char <= '9')) {
-      const start = i;
-      if (text[i] === '-') i++;
-      while (i < text.length && text[i]! >= '0' && text[i]! <= '9') i++;
-      const integerEnd = i;
-      while (i < text.length && '0123456789.eE+-'.includes(text[i]!)) i++;
-      const literal = text.slice(start, i);
-      if (integerEnd === i && !Number.isSafeInteger(Number(literal))) {
-        quoted += `${text.slice(copiedUpTo, start)}"${literal}"`;
-        copiedUpTo = i;
-      }
-    } else {
-      i++;
-    }
+  for (const match of text.matchAll(STRING_OR_LONG_INTEGER)) {
+    const literal = match[0];
+    if (literal.startsWith('"') || Number.isSafeInteger(Number(literal))) continue;
+    quoted += `${text.slice(copiedUpTo, match.index)}"${literal}"`;
+    copiedUpTo = match.index + literal.length;
   }
   return copiedUpTo === 0 ? plain : JSON.parse(quoted + text.slice(copiedUpTo));
 }

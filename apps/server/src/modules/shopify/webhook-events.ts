@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { webhookEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordShopifyOrder } from '../orders/record-shopify-order.js';
@@ -8,6 +9,23 @@ import { parseShopifyJson } from './shopify-json.js';
 import { ZShopifyDeletedProductSchema, ZShopifyOrderSchema, ZShopifyProductSchema, ZShopifyRefundSchema } from './shopify-payloads.js';
 import { removeShopProduct, syncShopProduct } from './sync-shop-product.js';
 import type { z } from 'zod';
+
+/** Every delivery's first statement, prepared once. */
+const insertWebhookEvent = prepared((db) =>
+  db
+    .insert(webhookEvents)
+    .values({
+      webhookId: sql.placeholder('webhookId'),
+      topic: sql.placeholder('topic'),
+      shopDomain: sql.placeholder('shopDomain'),
+      payload: sql.placeholder('payload'),
+      // A decimal string, exact beyond 2^53.
+      shopifyOrderId: sql`${sql.placeholder('shopifyOrderId')}::bigint`,
+    })
+    .onConflictDoNothing({ target: webhookEvents.webhookId })
+    .returning({ id: webhookEvents.id })
+    .prepare('insert_webhook_event'),
+);
 
 /**
  * Keeps a delivery before anything is done with it, so that nothing Shopify sent is lost if
@@ -18,17 +36,7 @@ export async function storeWebhookEvent(
   db: Db,
   options: { webhookId: string; topic: string; shopDomain: string | null; payload: string; shopifyOrderId: string | null },
 ): Promise<{ id: number; processed: boolean; outcome: string | null; inserted: boolean }> {
-  const [inserted] = await db
-    .insert(webhookEvents)
-    .values({
-      webhookId: options.webhookId,
-      topic: options.topic,
-      shopDomain: options.shopDomain,
-      payload: options.payload,
-      shopifyOrderId: options.shopifyOrderId === null ? null : sql`${options.shopifyOrderId}::bigint`,
-    })
-    .onConflictDoNothing({ target: webhookEvents.webhookId })
-    .returning({ id: webhookEvents.id });
+  const [inserted] = await insertWebhookEvent(db).execute(options);
   if (inserted) return { id: inserted.id, processed: false, outcome: null, inserted: true };
   const [existing] = await db
     .select({ id: webhookEvents.id, processedAt: webhookEvents.processedAt, outcome: webhookEvents.outcome })
