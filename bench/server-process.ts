@@ -17,6 +17,7 @@ process.on('message', (message) => {
   if (message !== 'stop') return;
   void app
     .close()
+    .then(() => app.requestsSettled(10_000))
     .then(() => database.close())
     .then(() => process.exit(0));
 });

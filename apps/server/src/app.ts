@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer.js';
 import { authPlugin } from './plugins/auth.js';
 import { corePlugin } from './plugins/core.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inFlightPlugin } from './plugins/in-flight.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -43,6 +44,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(inFlightPlugin);
   await app.register(corePlugin, {
     config: options.config,
     database: options.database,

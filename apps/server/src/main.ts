@@ -11,17 +11,22 @@ const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(confi
 if (config.superadmin) await ensureSuperadmin(app.db, config.superadmin);
 const seeded = config.seedDemo ? await seedDemoData(app.db, { log: app.log }) : false;
 
+/** How long shutdown waits for handlers whose callers hung up (a PDF, a payout: seconds at most). */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: slutför pågående förfrågningar och stänger`);
-  // app.close stops accepting connections and waits for requests in flight before the database
-  // closes. A keep-alive connection that carried one would then hold the process for its whole
-  // keep-alive timeout (72 s), so each is closed as soon as its answer is sent.
+  // app.close stops accepting connections and waits for the open ones. A keep-alive connection
+  // that carried a request would then hold the process for its whole keep-alive timeout (72 s),
+  // so each is closed as soon as its answer is sent. A handler whose caller hung up has no
+  // connection left to wait for: the database closes only once every handler has finished.
   const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
   await app.close();
   clearInterval(closeIdle);
+  await app.requestsSettled(SHUTDOWN_GRACE_MS);
   await database.close();
   process.exit(0);
 }

@@ -141,6 +141,15 @@ async function startRequest(body: string) {
   };
 }
 
+/** Sends a whole sign-in and hangs up at once, as a phone that lost its network would. */
+async function signInAndHangUp(body: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const head = ['POST /api/auth/login HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Content-Type: application/json'];
+  socket.end([...head, `Content-Length: ${Buffer.byteLength(body)}`, '', body].join('\r\n'));
+  socket.destroy();
+}
+
 /** Whether a new connection to the port is refused, i.e. nobody listens there any more. */
 const refused = (target: number) =>
   new Promise<boolean>((resolve) => {
@@ -229,6 +238,31 @@ describe('crash safety', () => {
       expect(sums!.lines_count).toBe(sums!.counted);
     },
   );
+
+  it('closes the database only after a handler whose caller hung up has finished', { timeout: 300_000 }, async () => {
+    const issuedTo = async (email: string) =>
+      (
+        await inspect<{ issued: number }>(sql`
+          select count(*)::int as issued from refresh_tokens r join users u on u.id = r.user_id where u.email = ${email}`)
+      )[0]!.issued;
+    const before = await issuedTo('elsa@demo.se');
+    const server = await spawnServer({ port, data: data() });
+    const handling = server.waitForLog(
+      (entry) => entry.msg === 'incoming request' && (entry.req as { url?: string })?.url === '/api/auth/login',
+    );
+    await signInAndHangUp(JSON.stringify({ email: 'elsa@demo.se', password: 'demo1234' }));
+    await handling;
+    // The caller is gone and its connection closed: only the handler (argon2, then a token) is left.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+
+    const failures = server
+      .logLines()
+      .map((line) => JSON.parse(line) as { level: number; msg?: string })
+      .filter((entry) => entry.level >= 50);
+    expect(failures).toEqual([]);
+    expect(await issuedTo('elsa@demo.se')).toBe(before + 1);
+  });
 
   it('finishes a request already in flight when SIGTERM comes, accepts no new one, then exits cleanly', { timeout: 300_000 }, async () => {
     const server = await spawnServer({ port, data: data() });
