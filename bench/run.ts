@@ -151,7 +151,8 @@ async function removeWebhookOrders(database: BenchDatabase) {
   const statements = [
     `delete from orders where shopify_order_id between ${WEBHOOK_ORDER_IDS.from} and ${WEBHOOK_ORDER_IDS.to}`,
     `delete from webhook_events where webhook_id like 'bench-%'`,
-    `vacuum analyze orders, order_lines, webhook_events`,
+    // The rollups too: each order updated its group's and its member's row.
+    `vacuum analyze orders, order_lines, webhook_events, group_figures, membership_figures`,
   ];
   if (database.kind === 'postgres') {
     const client = new pg.Client({ connectionString: database.url });
