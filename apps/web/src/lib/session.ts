@@ -62,8 +62,8 @@ export function getToken(): string | null {
   return token;
 }
 
-/** spec §8's words for a session that ended, as the page frame shows them after a 401/403. */
-function notifySessionEnded(): void {
+/** spec §8's words for a session that ended (an expired token here, a 401/403 from any call). */
+export function notifySessionEnded(): void {
   notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
 }
 

@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { UNAUTHORIZED_EVENT } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { notify } from '@/lib/toast';
+import { notifySessionEnded } from '@/lib/session';
 import { Header } from './header';
 
 /** The frame of every page; turns an 'unauthorized' from any call into the login page (spec §8). */
@@ -13,7 +13,7 @@ export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode
   useEffect(() => {
     const onUnauthorized = () => {
       queryClient.clear();
-      notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+      notifySessionEnded();
       navigate(paths.login, { replace: true });
     };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
