@@ -12,29 +12,26 @@ CREATE INDEX "membership_figures_group_sales_idx" ON "membership_figures" USING 
 CREATE INDEX "membership_figures_group_commission_idx" ON "membership_figures" USING btree ("group_id","commission_ore" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "membership_figures_group_orders_idx" ON "membership_figures" USING btree ("group_id","orders_count" DESC NULLS LAST);
 --> statement-breakpoint
+-- A membership that moves group takes its rollup row along. A trigger of its own, so that 0004's
+-- figures_memberships_updated (the groups' counts) stays as it was written.
+CREATE FUNCTION figures_membership_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE membership_figures f SET group_id = n.group_id
+    FROM new_rows n
+   WHERE f.membership_id = n.id AND f.group_id <> n.group_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER memberships_figures_group AFTER UPDATE ON memberships REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION figures_membership_moved();
+--> statement-breakpoint
+-- The two below are 0004's with group_id added to the rows they insert: a NOT NULL column leaves
+-- no way to extend them but to restate them.
 CREATE OR REPLACE FUNCTION figures_memberships_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO membership_figures (membership_id, group_id) SELECT n.id, n.group_id FROM new_rows n ORDER BY n.id;
   UPDATE group_figures g SET sellers_count = g.sellers_count + d.members, version = nextval('group_figures_version_seq')
     FROM (SELECT n.group_id, count(*) AS members FROM new_rows n GROUP BY n.group_id ORDER BY n.group_id) d
-   WHERE g.group_id = d.group_id;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION figures_memberships_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE membership_figures f SET group_id = n.group_id
-    FROM new_rows n
-   WHERE f.membership_id = n.id AND f.group_id <> n.group_id;
-  -- A member who changed group or user leaves one group's leaderboard and count and joins another's.
-  UPDATE group_figures g SET sellers_count = g.sellers_count + d.members, version = nextval('group_figures_version_seq')
-    FROM (SELECT x.group_id, sum(x.members) AS members
-            FROM (SELECT o.group_id, -1 AS members FROM old_rows o JOIN new_rows n ON n.id = o.id
-                   WHERE o.group_id <> n.group_id OR o.user_id <> n.user_id
-                  UNION ALL
-                  SELECT n.group_id, 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-                   WHERE o.group_id <> n.group_id OR o.user_id <> n.user_id) x
-           GROUP BY x.group_id ORDER BY x.group_id) d
    WHERE g.group_id = d.group_id;
   RETURN NULL;
 END $$;
