@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, TOKEN_STORAGE_KEY, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
+import { DEMO_PASSWORD, TOKEN_STORAGE_KEY, csvRecords, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';
 const DEMO_GROUP = 'Klass 6B Björkskolan';
@@ -78,32 +78,7 @@ const expectNames = (page: Page, names: string[]) =>
  */
 function parseSwedishCsv(buffer: Buffer): { header: string[]; rows: string[][] } {
   expect([...buffer.subarray(0, 3)], 'UTF-8 BOM').toEqual([0xef, 0xbb, 0xbf]);
-  const text = buffer.subarray(3).toString('utf8');
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index]!;
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (character === '"') quoted = false;
-      else field += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ';') {
-      record.push(field);
-      field = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      index++;
-    } else field += character;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
+  const records = csvRecords(buffer.subarray(3).toString('utf8'), '\r\n');
   const [header, ...rows] = records;
   expect(header, 'rubrikraden').toBeDefined();
   for (const row of rows) expect(row).toHaveLength(header!.length);

@@ -12,6 +12,7 @@ import type {
 import {
   TOKEN_STORAGE_KEY,
   apiToken,
+  csvRecords,
   expectAccessible,
   forgedToken,
   oversizeRequestsTo,
@@ -113,39 +114,11 @@ async function groupMembers(request: APIRequestContext, adminToken: string, grou
   return pages.flatMap((page) => page.sellers.map((seller) => seller.user_id));
 }
 
-/** A `;`-separated CSV with quoted fields and CRLF rows (the export's dialect), header row included. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted && char === '"' && text[index + 1] === '"') {
-      field += '"';
-      index++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ';') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && char === '\n') {
-      rows.push([...row, field.replace(/\r$/, '')]);
-      row = [];
-      field = '';
-    } else {
-      field += char;
-    }
-  }
-  if (field || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
 /** The group's order lines from the CSV export (by the orders' group, members or not): sums and distinct orders. */
 async function exportSums(request: APIRequestContext, adminToken: string, groupId: number) {
   const response = await request.get(`/api/admin/group/${groupId}/export`, { headers: { authorization: `Bearer ${adminToken}` } });
   expect(response.ok()).toBe(true);
-  const [header, ...lines] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+  const [header, ...lines] = csvRecords((await response.text()).replace(/^\uFEFF/, ''));
   const column = (name: string) => header!.indexOf(name);
   const amount = column('Belopp inkl. moms (kr)');
   const commission = column('Provision (kr)');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 
 export const DEMO_PASSWORD = 'demo1234';
 const e2ePort = process.env.E2E_PORT ?? '4173';
@@ -152,3 +153,10 @@ export async function oversizeRequestsTo(page: Page, apiPath: string): Promise<v
 export async function removeOversizedCookies(page: Page): Promise<void> {
   await page.context().clearCookies({ name: /^e2e-stor-\d$/ });
 }
+
+/**
+ * The records of the CSV export's dialect (`;` between fields, `"` around those that need it),
+ * header row first. `recordDelimiter` '\r\n' accepts no other line ending between records.
+ */
+export const csvRecords = (text: string, recordDelimiter?: '\r\n'): string[][] =>
+  parse(text, { delimiter: ';', record_delimiter: recordDelimiter, relax_column_count: true }) as string[][];
