@@ -25,8 +25,12 @@ export const shopifyIdParam = (id: string): SQL => sql`${id}::bigint`;
  * both insert its lines.
  */
 export async function lockShopifyOrder(tx: Tx, shopifyOrderId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${shopifyOrderId}))`);
+  await tx.execute(sql`select ${shopifyOrderLock(shopifyOrderId)}`);
 }
+
+/** The expression that takes the order's lock, for a statement that does more in the same round trip. */
+export const shopifyOrderLock = (shopifyOrderId: string): SQL =>
+  sql`pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${shopifyOrderId}))`;
 
 export interface StoredOrder {
   id: number;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
 import { parseShopifyJson } from '../shopify/shopify-json.js';
@@ -7,24 +7,31 @@ import {
   applyRefund,
   cancelRemainder,
   insertSaleLines,
-  lockShopifyOrder,
   priceSaleLines,
   recomputeOrderTotals,
   shopifyIdParam,
+  shopifyOrderLock,
   storedOrderColumns,
   totalsOf,
   type StoredOrder,
 } from './order-ledger.js';
 import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf } from './shopify-order.js';
 
-/** The first candidate code, in the order given, that is some membership's personal link code. */
-async function findSeller(tx: Tx, codes: string[]) {
-  if (codes.length === 0) return undefined;
+/**
+ * Takes the order's lock and finds the first candidate code, in the order given, that is some
+ * membership's personal link code. One statement, since every delivery does both: the left join
+ * keeps the lock's row whether or not a code matches, so the lock is always taken.
+ */
+async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[]) {
   const rows = await tx
     .select({ membershipId: memberships.id, groupId: memberships.groupId, linkCode: memberships.linkCode })
-    .from(memberships)
-    .where(inArray(memberships.linkCode, codes));
-  return codes.map((code) => rows.find((row) => row.linkCode === code)).find(Boolean);
+    .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
+    .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`);
+  for (const code of codes) {
+    const row = rows.find((candidate) => candidate.linkCode === code);
+    if (row?.membershipId != null && row.groupId != null) return { membershipId: row.membershipId, groupId: row.groupId, linkCode: code };
+  }
+  return undefined;
 }
 
 /** refunds/create events stored before their order existed (Shopify does not keep delivery order). */
@@ -52,11 +59,10 @@ export async function recordShopifyOrder(
   options: { order: TShopifyOrder; sourceEventId: number; defaultCommissionBps: number },
 ): Promise<string> {
   const { order } = options;
-  await lockShopifyOrder(tx, order.id);
-
   const candidates = linkCodeCandidates(order);
-  const seller = await findSeller(
+  const seller = await lockOrderAndFindSeller(
     tx,
+    order.id,
     candidates.map((candidate) => candidate.code),
   );
   // A discount code that matched no seller is an ordinary discount, not a code worth showing.

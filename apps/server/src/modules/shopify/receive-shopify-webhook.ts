@@ -57,7 +57,7 @@ export async function receiveShopifyWebhook(
     defaultCommissionBps: options.defaultCommissionBps,
     // Just stored from this very text: no need to read it back. A redelivery of an event stored
     // earlier is processed from the row.
-    delivered: event.inserted ? { payload } : undefined,
+    delivered: event.inserted ? { topic, receivedAt: event.inserted.receivedAt, payload } : undefined,
   });
   if (result.status === 'failed') {
     options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');

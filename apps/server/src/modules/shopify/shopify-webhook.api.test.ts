@@ -443,6 +443,16 @@ describe('orders/updated, orders/cancelled and refunds/create', () => {
       sendShopifyWebhook(server.url, 'refunds/create', refund),
     ]);
     expect(responses.map((response) => response.status)).toEqual(Array(responses.length).fill(200));
+    // The four deliveries of one webhook: one is processed, the others are told it already was.
+    const outcomes = await Promise.all(
+      responses.slice(0, 4).map(async (response) => ((await response.json()) as { outcome: string }).outcome),
+    );
+    expect(outcomes.filter((outcome) => !outcome.startsWith('Redan mottagen'))).toHaveLength(1);
+    expect(
+      await query(
+        sql`select attempts, last_error, processed_at is not null as processed from webhook_events where webhook_id = 'samtidig-7100000000206'`,
+      ),
+    ).toEqual([{ attempts: 1, last_error: null, processed: true }]);
     const stored = await storedOrder(id);
     expect((await query(sql`select 1 from orders where shopify_order_id = ${id}`)).length).toBe(1);
     expect(stored!.lines.filter((line) => line.kind === 'sale')).toHaveLength(2);

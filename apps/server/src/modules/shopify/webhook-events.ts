@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { webhookEvents } from '../../db/schema.js';
@@ -23,7 +23,7 @@ const insertWebhookEvent = prepared((db) =>
       shopifyOrderId: sql`${sql.placeholder('shopifyOrderId')}::bigint`,
     })
     .onConflictDoNothing({ target: webhookEvents.webhookId })
-    .returning({ id: webhookEvents.id })
+    .returning({ id: webhookEvents.id, receivedAt: webhookEvents.receivedAt })
     .prepare('insert_webhook_event'),
 );
 
@@ -35,15 +35,15 @@ const insertWebhookEvent = prepared((db) =>
 export async function storeWebhookEvent(
   db: Db,
   options: { webhookId: string; topic: string; shopDomain: string | null; payload: string; shopifyOrderId: string | null },
-): Promise<{ id: number; processed: boolean; outcome: string | null; inserted: boolean }> {
+): Promise<{ id: number; processed: boolean; outcome: string | null; inserted: { receivedAt: Date } | undefined }> {
   const [inserted] = await insertWebhookEvent(db).execute(options);
-  if (inserted) return { id: inserted.id, processed: false, outcome: null, inserted: true };
+  if (inserted) return { id: inserted.id, processed: false, outcome: null, inserted: { receivedAt: inserted.receivedAt } };
   const [existing] = await db
     .select({ id: webhookEvents.id, processedAt: webhookEvents.processedAt, outcome: webhookEvents.outcome })
     .from(webhookEvents)
     .where(eq(webhookEvents.webhookId, options.webhookId));
   if (!existing) throw new Error(`webhook ${options.webhookId} finns varken som ny eller sparad`);
-  return { id: existing.id, processed: existing.processedAt !== null, outcome: existing.outcome, inserted: false };
+  return { id: existing.id, processed: existing.processedAt !== null, outcome: existing.outcome, inserted: undefined };
 }
 
 function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unknown): z.infer<T> {
@@ -89,42 +89,52 @@ async function applyEvent(
 
 export type ProcessResult = { status: 'processed' | 'already_processed'; outcome: string } | { status: 'failed'; error: string };
 
+/** Another delivery of the same event committed its processing first: this one's work is rolled back. */
+class ProcessedMeanwhile extends Error {}
+
 /**
  * Processes one stored event in one transaction: its effects and its `processed_at` commit
  * together or not at all, which is what makes a redelivery after a crash count exactly once.
- * The event row's lock makes two deliveries of the same webhook at once wait for each other.
+ * Two deliveries of one webhook at the same moment may both do the work (every effect is
+ * idempotent and serialised by the order's lock), but only the first to mark the event processed
+ * commits: the other finds `processed_at` set when it comes to mark it, and rolls back. The event
+ * row is locked only by that last statement, after the order's lock, always in that order.
  * With `again`, an event already processed is processed once more (safe: see recordShopifyOrder).
- * `delivered` is the payload of an event stored a moment ago, already parsed: it is then not
+ * `delivered` is an event stored a moment ago, with its payload already parsed: nothing is then
  * read back from the row (the text is the same bytes).
  */
 export async function processWebhookEvent(
   db: Db,
-  options: { eventId: number; defaultCommissionBps: number; again?: boolean; delivered?: { payload: unknown } },
+  options: {
+    eventId: number;
+    defaultCommissionBps: number;
+    again?: boolean;
+    delivered?: { topic: string; receivedAt: Date; payload: unknown };
+  },
 ): Promise<ProcessResult> {
   try {
     return await db.transaction(async (tx) => {
-      const [event] = await tx
-        .select({
-          topic: webhookEvents.topic,
-          ...(options.delivered ? {} : { payload: webhookEvents.payload }),
-          receivedAt: webhookEvents.receivedAt,
-          processedAt: webhookEvents.processedAt,
-          outcome: webhookEvents.outcome,
-        })
-        .from(webhookEvents)
-        .where(eq(webhookEvents.id, options.eventId))
-        .for('update');
-      if (!event) throw new AppError('NOT_FOUND', `Händelse ${options.eventId} finns inte`);
-      if (event.processedAt && !options.again) return { status: 'already_processed' as const, outcome: event.outcome ?? '' };
-      const payload = options.delivered ? options.delivered.payload : parseShopifyJson((event as { payload: string }).payload);
-      const outcome = await applyEvent(tx, { ...event, id: options.eventId, payload }, options.defaultCommissionBps);
-      await tx
+      let event = options.delivered;
+      if (!event) {
+        const stored = await storedEvent(tx, options.eventId);
+        if (stored.processedOutcome !== undefined && !options.again)
+          return { status: 'already_processed' as const, outcome: stored.processedOutcome };
+        event = { ...stored, payload: parseShopifyJson(stored.payload) };
+      }
+      const outcome = await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps);
+      const [marked] = await tx
         .update(webhookEvents)
         .set({ processedAt: new Date(), attempts: sql`${webhookEvents.attempts} + 1`, lastError: null, outcome })
-        .where(eq(webhookEvents.id, options.eventId));
+        .where(and(eq(webhookEvents.id, options.eventId), options.again ? undefined : isNull(webhookEvents.processedAt)))
+        .returning({ id: webhookEvents.id });
+      if (!marked) throw new ProcessedMeanwhile();
       return { status: 'processed' as const, outcome };
     });
   } catch (error) {
+    if (error instanceof ProcessedMeanwhile) {
+      const { processedOutcome } = await storedEvent(db, options.eventId);
+      return { status: 'already_processed', outcome: processedOutcome ?? '' };
+    }
     const message = error instanceof Error ? error.message : String(error);
     await db
       .update(webhookEvents)
@@ -132,4 +142,25 @@ export async function processWebhookEvent(
       .where(eq(webhookEvents.id, options.eventId));
     return { status: 'failed', error: message };
   }
+}
+
+/** A stored event as processing needs it; `processedOutcome` is set once it has been processed. */
+async function storedEvent(db: Db | Tx, eventId: number) {
+  const [event] = await db
+    .select({
+      topic: webhookEvents.topic,
+      payload: webhookEvents.payload,
+      receivedAt: webhookEvents.receivedAt,
+      processedAt: webhookEvents.processedAt,
+      outcome: webhookEvents.outcome,
+    })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, eventId));
+  if (!event) throw new AppError('NOT_FOUND', `Händelse ${eventId} finns inte`);
+  return {
+    topic: event.topic,
+    receivedAt: event.receivedAt,
+    payload: event.payload,
+    processedOutcome: event.processedAt ? (event.outcome ?? '') : undefined,
+  };
 }
