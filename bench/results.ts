@@ -65,6 +65,9 @@ export function writeResults(file: string, rows: Row[], info: RunInfo): void {
       (info.dirtyFiles ? ` with ${info.dirtyFiles} uncommitted files in the working tree (other people's work in progress)` : '') +
       '.',
     '',
+    `To reproduce: \`${info.command}\` from the repository's root, after \`npm ci\`, with PostgreSQL at \`DATABASE_URL\` ` +
+      '(default 127.0.0.1:5432); the data sets are generated there when missing, and vacuumed when reused.',
+    '',
     `- machine: ${info.machine}; Node ${info.node}`,
     `- database: ${info.database}`,
     `- data sets: ${info.dataSets.join('; ')}`,
