@@ -21,6 +21,7 @@
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../apps/server/src/db/client.js';
+import { FIRST_NAMES as DEMO_FIRST_NAMES, LAST_NAMES as DEMO_LAST_NAMES } from '../apps/server/src/db/seed.js';
 
 export interface DataShape {
   /** Changes whenever the generator writes different rows, so an older data set is made again. */
@@ -49,68 +50,9 @@ export function dataShape(scale: number): DataShape {
 export const BIG_GROUP_ID = 1;
 export const SUPERADMIN_EMAIL = 'drift@bench.saljportalen.se';
 
-const FIRST_NAMES = [
-  'Elsa',
-  'Noah',
-  'Alice',
-  'William',
-  'Maja',
-  'Hugo',
-  'Vera',
-  'Liam',
-  'Astrid',
-  'Oscar',
-  'Selma',
-  'Lucas',
-  'Ebba',
-  'Elias',
-  'Alma',
-  'Adam',
-  'Wilma',
-  'Nils',
-  'Saga',
-  'Axel',
-  'Ella',
-  'Leo',
-  'Freja',
-  'Ludvig',
-  'Stella',
-  'Sixten',
-  'Ines',
-  'Melvin',
-  'Juni',
-  'Otto',
-  'Åsa',
-  'Örjan',
-  'Ängla',
-  'Ali',
-  'Fatima',
-  'Omar',
-  'Zeynep',
-  'Mohammed',
-];
-const LAST_NAMES = [
-  'Andersson',
-  'Johansson',
-  'Karlsson',
-  'Nilsson',
-  'Eriksson',
-  'Larsson',
-  'Olsson',
-  'Persson',
-  'Svensson',
-  'Gustafsson',
-  'Pettersson',
-  'Jonsson',
-  'Lindberg',
-  'Åberg',
-  'Öberg',
-  'Lindqvist',
-  'Bergström',
-  'Söderberg',
-  'Ängström',
-  'Hassan',
-];
+/** The demo's names and a few more, so that the generated sellers' names take in å, ä, ö and names of other origins. */
+const FIRST_NAMES = [...DEMO_FIRST_NAMES, 'Åsa', 'Örjan', 'Ängla', 'Ali', 'Fatima', 'Omar', 'Zeynep', 'Mohammed'];
+const LAST_NAMES = [...DEMO_LAST_NAMES, 'Ängström', 'Hassan'];
 const SCHOOLS = ['Björkskolan', 'Ekskolan', 'Tallbacken', 'Strandskolan', 'Kvarnbyskolan', 'Ängsskolan', 'Örnskolan', 'IK Sävedalen'];
 const PRODUCTS = [
   ['Bivaxdukar 3-pack', 14_900],

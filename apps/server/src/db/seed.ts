@@ -36,7 +36,8 @@ const DEMO_PRODUCTS = [
   ['Doftljus av rapsvax', 'Brinner i 30 timmar, doft av äpple och kanel.', 12900],
 ] as const;
 
-const FIRST_NAMES = [
+/** Names of the demo's people; the bench's generated sellers take them too. */
+export const FIRST_NAMES = [
   'Elsa',
   'Noah',
   'Alice',
@@ -68,7 +69,7 @@ const FIRST_NAMES = [
   'Juni',
   'Otto',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Andersson',
   'Johansson',
   'Karlsson',
