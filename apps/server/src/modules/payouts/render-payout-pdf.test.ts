@@ -92,3 +92,17 @@ describe('renderPayoutPdf', () => {
     expect(pageTexts.at(-1)).toMatch(/Totalt\s+[\d ]+,\d\d kr\s+[\d ]+,\d\d kr/);
   });
 });
+
+describe('renderPayoutPdf with names beyond Swedish letters', () => {
+  it('writes them in letters its font has, as the catalogue does', async () => {
+    const payout = document(3);
+    payout.groupName = 'Klass 5Ş Łódźskolan';
+    payout.sellers[0]!.name = 'Nguyễn Thị Mai';
+    payout.lines[0]!.sellerName = 'Nguyễn Thị Mai';
+    payout.lines[1]!.product = 'Tvål “Łagodne” – 2 st';
+    const { text } = readPdf(await renderPayoutPdf(payout));
+    expect(text).toContain('Klass 5S Lódzskolan (gruppkod ALV4A1)');
+    expect(text).toContain('Nguyen Thi Mai');
+    expect(text).toContain('Tvål “Lagodne” – 2 st');
+  });
+});

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime, formatSek } from '../../lib/format.js';
+import { toWinAnsi } from '../../lib/pdf-text.js';
 
 export interface PayoutDocument {
   id: number;
@@ -50,8 +51,28 @@ interface Column {
   align?: 'left' | 'right';
 }
 
+/** The payout with every name and title in letters the PDF's built-in font can draw (see toWinAnsi). */
+function inFontLetters(payout: PayoutDocument): PayoutDocument {
+  const name = (value: string | null) => (value === null ? null : toWinAnsi(value));
+  return {
+    ...payout,
+    groupName: toWinAnsi(payout.groupName),
+    groupCode: toWinAnsi(payout.groupCode),
+    createdByName: name(payout.createdByName),
+    paidByName: name(payout.paidByName),
+    sellers: payout.sellers.map((seller) => ({ ...seller, name: toWinAnsi(seller.name) })),
+    lines: payout.lines.map((line) => ({
+      ...line,
+      orderName: toWinAnsi(line.orderName),
+      sellerName: toWinAnsi(line.sellerName),
+      product: toWinAnsi(line.product),
+    })),
+  };
+}
+
 /** The payout as an A4 PDF: summary, commission per seller, every settled line, totals. */
-export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
+export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
+  const payout = inFontLetters(stored);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
