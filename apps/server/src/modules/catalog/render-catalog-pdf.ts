@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatDate, formatSek } from '../../lib/format.js';
+import { drawPageFooters } from '../../lib/pdf-footers.js';
 import { toWinAnsi } from '../../lib/pdf-text.js';
 
 export interface CatalogProduct {
@@ -153,22 +154,9 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer, x: number, y: number)
 }
 
 function drawFooters(doc: PDFKit.PDFDocument, data: CatalogPdfData) {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    // Text below the bottom margin would make pdfkit start a new page; the footer lives there.
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(
-        toWinAnsi(`${data.sellerName} · ${data.groupName} · ${formatDate(data.createdAt)} · Sida ${index + 1} av ${range.count}`),
-        doc.page.margins.left,
-        doc.page.height - bottomMargin / 2 - 4,
-        { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottomMargin;
-  }
+  drawPageFooters(doc, {
+    text: (page, pages) => toWinAnsi(`${data.sellerName} · ${data.groupName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`),
+    color: GREY,
+    y: doc.page.height - doc.page.margins.bottom / 2 - 4,
+  });
 }

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime, formatSek } from '../../lib/format.js';
+import { drawPageFooters } from '../../lib/pdf-footers.js';
 import { toWinAnsi } from '../../lib/pdf-text.js';
 
 export interface PayoutDocument {
@@ -223,25 +224,12 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     ['Totalt', '', '', '', '', sek(payout.salesOre), sek(payout.commissionOre)],
   );
 
-  // Page numbers go in last, when the page count is known. The bottom margin is lifted while
-  // writing in it, or pdfkit would start a new page for text below the margin.
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `Avräkning nr ${payout.id} · ${payout.groupName} · ${payout.periodFrom} – ${payout.periodTo} · Sida ${index - range.start + 1} av ${range.count}`,
-        left,
-        doc.page.height - MARGIN,
-        { width: contentWidth, align: 'center', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottomMargin;
-  }
+  drawPageFooters(doc, {
+    text: (page, pages) =>
+      `Avräkning nr ${payout.id} · ${payout.groupName} · ${payout.periodFrom} – ${payout.periodTo} · Sida ${page} av ${pages}`,
+    color: MUTED,
+    y: doc.page.height - MARGIN,
+  });
   doc.end();
   return finished;
 }
