@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import writeFileAtomic from 'write-file-atomic';
 import type { FastifyBaseLogger } from 'fastify';
 import { withoutAddresses } from './log-redaction.js';
 
@@ -35,8 +36,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
       // Written whole, then renamed into place: a reader never sees half a mail.
-      await fs.writeFile(`${file}.tmp`, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
-      await fs.rename(`${file}.tmp`, file);
+      await writeFileAtomic(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
       // The address is not logged: the file holds it for whoever runs the server.
       options.log.info({ file, link: mail.link }, `e-post sparad i utkorgen: ${mail.subject}`);
     },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 
 /** A shop's picture server answers a thumbnail well within this, or the catalogue goes without it. */
 export const REMOTE_IMAGE_TIMEOUT_MS = 3000;
@@ -93,15 +94,8 @@ async function fetchImage(url: string, options: RemoteImageOptions): Promise<Buf
   return options.accept(Buffer.concat(chunks));
 }
 
-/** Written under a temporary name and renamed, so a reader never sees half a picture. */
+/** Written under a temporary name and renamed (write-file-atomic), so a reader never sees half a picture. */
 async function keep(file: string, bytes: Buffer): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(file, bytes);
 }
