@@ -5,6 +5,7 @@
  * bench/server.ts; reports its port over IPC.
  */
 import { buildApp } from '../apps/server/src/app.js';
+import { closeGracefully } from '../apps/server/src/close-gracefully.js';
 import { loadConfig, resolveJwtSecret } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 
@@ -15,11 +16,7 @@ app.get('/bench/bare', async () => ({ ok: true }));
 
 process.on('message', (message) => {
   if (message !== 'stop') return;
-  void app
-    .close()
-    .then(() => app.requestsSettled(10_000))
-    .then(() => database.close())
-    .then(() => process.exit(0));
+  void closeGracefully(app, database).then(() => process.exit(0));
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });

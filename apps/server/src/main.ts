@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { closeGracefully } from './close-gracefully.js';
 import { loadConfig, resolveJwtSecret } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
@@ -11,23 +12,12 @@ const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(confi
 if (config.superadmin) await ensureSuperadmin(app.db, config.superadmin);
 const seeded = config.seedDemo ? await seedDemoData(app.db, { log: app.log }) : false;
 
-/** How long shutdown waits for handlers whose callers hung up (a PDF, a payout: seconds at most). */
-const SHUTDOWN_GRACE_MS = 30_000;
-
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: slutför pågående förfrågningar och stänger`);
-  // app.close stops accepting connections and waits for the open ones. A keep-alive connection
-  // that carried a request would then hold the process for its whole keep-alive timeout (72 s),
-  // so each is closed as soon as its answer is sent. A handler whose caller hung up has no
-  // connection left to wait for: the database closes only once every handler has finished.
-  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
-  await app.close();
-  clearInterval(closeIdle);
-  await app.requestsSettled(SHUTDOWN_GRACE_MS);
-  await database.close();
+  await closeGracefully(app, database);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
