@@ -87,24 +87,15 @@ type PageValues = { limit: number | Placeholder; offset: number | Placeholder; e
  */
 function pageFloor(db: Db, filter: Parameters<typeof membershipCondition>[0], sort: TSellerSort, page: PageValues): SQL | undefined {
   const figure = rollupColumns[sortColumn[sort]];
-  const edge =
+  const rollups = db.select({ value: figure }).from(membershipFigures).$dynamic();
+  const inScope =
     filter.groupId !== undefined
-      ? db
-          .select({ value: figure })
-          .from(membershipFigures)
-          .where(eq(membershipFigures.groupId, filter.groupId))
-          .orderBy(highestFirst(figure))
-          .limit(1)
-          .offset(page.edgeOffset)
-      : db
-          .select({ value: figure })
-          .from(membershipFigures)
+      ? rollups.where(eq(membershipFigures.groupId, filter.groupId))
+      : rollups
           .innerJoin(memberships, eq(memberships.id, membershipFigures.membershipId))
           .innerJoin(groups, eq(groups.id, memberships.groupId))
-          .where(membershipCondition(filter))
-          .orderBy(highestFirst(figure))
-          .limit(1)
-          .offset(page.edgeOffset);
+          .where(membershipCondition(filter));
+  const edge = inScope.orderBy(highestFirst(figure)).limit(1).offset(page.edgeOffset);
   const atLeastEdge = sql`${figure} >= coalesce((${edge}), ${LOWEST_BIGINT})`;
   // Named on the rollup too, so that the group's rows are read from its (group, figure) index.
   return filter.groupId !== undefined ? and(eq(membershipFigures.groupId, filter.groupId), atLeastEdge) : atLeastEdge;
