@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Called once the request's answer is given (see inFlightPlugin). */
-    inFlightAnswered?: () => void;
+    inFlightAnswered: (() => void) | null;
   }
 }
 
@@ -31,6 +31,8 @@ export const inFlightPlugin = fp(
       waiters = [];
     };
 
+    // Declared, so that every request object has the same shape from its constructor on.
+    app.decorateRequest('inFlightAnswered', null);
     app.addHook('onRequest', (request, reply, done) => {
       unsettled++;
       let answered = false;
