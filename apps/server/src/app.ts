@@ -1,4 +1,4 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   jwtSecret: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added, with its full path (the tests' table of every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify instance: plugins first, then one route module per domain. */
@@ -41,6 +43,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors: (error, _request, reply: FastifyReply) =>
       reply.status(error.statusCode ?? 400).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig adress' } }),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -15,7 +15,6 @@ import { errorsPlugin } from '../src/plugins/errors.js';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { groupIdByCode, membershipOf, sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
-import { routeTable } from './route-table.js';
 import { TEST_WEBHOOK_SECRET, swedishOrder, swedishRefund } from './shopify-webhooks.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -335,7 +334,7 @@ describe('hostile input', () => {
   it('never answers 5xx to random and hostile bodies, query strings and path ids on any route', { timeout: 600_000 }, async () => {
     failures.length = 0;
     const valid = await validBodies();
-    const routes = routeTable(server.app).filter((route) => !route.startsWith('HEAD ') && route !== 'POST /api/webhooks/shopify');
+    const routes = server.routes.filter((route) => !route.startsWith('HEAD ') && route !== 'POST /api/webhooks/shopify');
     for (const [index, route] of routes.entries()) {
       const method = route.split(' ')[0]!;
       const hasBody = method === 'POST' || method === 'PATCH';
@@ -511,7 +510,7 @@ describe('NUL characters, which PostgreSQL refuses to store', () => {
 
   it('are refused with a Swedish 400 in the query string of every API call', async () => {
     const answers: Record<string, unknown> = {};
-    const routes = routeTable(server.app).filter((route) => route.startsWith('GET /api/'));
+    const routes = server.routes.filter((route) => route.startsWith('GET /api/'));
     for (const route of routes) {
       answers[route] = await answerOf(await server.request('GET', `${pathWith(route)}?q=a%00b`, { token: tokenFor(route) }));
     }
@@ -568,7 +567,7 @@ describe('ids beyond PostgreSQL integer (2^31 - 1)', () => {
       );
       expected[`GET ${path}?group_id`] = refused('Ogiltigt id');
     }
-    const withParams = routeTable(server.app).filter(
+    const withParams = server.routes.filter(
       (route) => route.includes('/api/') && route.includes('/:') && !route.startsWith('HEAD '),
     );
     for (const route of withParams) {

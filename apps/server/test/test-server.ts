@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
+import { routeCollector } from './route-table.js';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -21,6 +22,8 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Database;
   dataDir: string;
+  /** `METHOD path` of every route the server has (Fastify's onRoute hook), HEAD routes included. */
+  routes: readonly string[];
   /** fetch against the server; `token` adds the bearer header, objects are sent as JSON. */
   request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in and returns the access token. */
@@ -66,7 +69,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   });
   // In-memory PGlite: the data dir holds only the outbox, so no lock is needed.
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123' });
+  const routeTable = routeCollector();
+  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123', onRoute: routeTable.onRoute });
   if (options.seed) await seedDemoData(app.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -88,6 +92,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     app,
     database,
     dataDir,
+    routes: routeTable.routes,
     request,
     async login(email, password = 'demo1234') {
       const response = await request('POST', '/api/auth/login', { body: { email, password } });
