@@ -13,7 +13,7 @@ import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { sellerRoutes } from './modules/seller/routes.js';
+import { sellerRoutes } from './modules/dashboard/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { payoutsRoutes } from './modules/payouts/routes.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { groupRoutes } from '../groups/routes.js';
-import { sellerAdminRoutes } from '../sellers/routes.js';
+import { sellerAdminRoutes } from './sellers/routes.js';
 import { overviewRoutes } from './overview/routes.js';
 
 /**

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { groupFigures, groups } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { oreToSek } from '../../lib/money.js';
-import { groupRollupSums } from '../seller/order-sums.js';
+import { groupRollupSums } from '../figures/order-sums.js';
 import { prepared } from '../../db/prepared.js';
 
 export const groupNotFound = () => notFound('Grupp hittades inte');

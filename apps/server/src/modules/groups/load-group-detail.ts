@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE_DEFAULT, type TAdminGroupDetailQuery, type TAdminGroupDetailResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { oreToSek } from '../../lib/money.js';
-import { selectSellerRows } from '../sellers/seller-rows.js';
+import { selectSellerRows } from '../figures/seller-rows.js';
 import { groupNotFound, groupWithFiguresQuery, toAdminGroup } from './group-queries.js';
 
 /**

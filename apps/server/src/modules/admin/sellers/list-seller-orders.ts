@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { TAdminSellerOrdersQuery, TAdminSellerOrdersResponse } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
-import { groups, memberships, orders, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { oreToSek } from '../../lib/money.js';
-import { orderSums } from '../seller/order-sums.js';
-import { orderedWithin } from './seller-rows.js';
+import type { Db } from '../../../db/client.js';
+import { groups, memberships, orders, users } from '../../../db/schema.js';
+import { notFound } from '../../../errors.js';
+import { oreToSek } from '../../../lib/money.js';
+import { orderSums } from '../../figures/order-sums.js';
+import { orderedWithin } from '../../figures/seller-rows.js';
 
 /**
  * One seller's orders, newest first, in one group or across all the seller's groups. The summary

@@ -14,7 +14,7 @@ import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
-import { loadSellerView, sellerView } from './seller-view.js';
+import { loadSellerView, sellerView } from '../figures/seller-view.js';
 
 /** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3). */
 export async function sellerRoutes(instance: FastifyInstance) {

@@ -1,10 +1,10 @@
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { TAdminOverviewQuery, TAdminOverviewResponse } from '@saljportalen/contract';
-import type { Db } from '../../../db/client.js';
-import { groupFigures, groups, orders } from '../../../db/schema.js';
-import { oreToSek } from '../../../lib/money.js';
-import { orderSums } from '../../seller/order-sums.js';
-import { orderedWithin } from '../../sellers/seller-rows.js';
+import type { Db } from '../../db/client.js';
+import { groupFigures, groups, orders } from '../../db/schema.js';
+import { oreToSek } from '../../lib/money.js';
+import { orderSums } from './order-sums.js';
+import { orderedWithin } from './seller-rows.js';
 
 /** Every group's figures added up: the same sums as over all attributed orders. */
 const sumsOfGroups = () => ({

@@ -6,7 +6,7 @@ import { groupFigures, groups, membershipFigures, memberships, orders, users } f
 import { stockholmDayStart } from '../../lib/dates.js';
 import { oreToSek } from '../../lib/money.js';
 import { groupStatusCondition } from '../groups/group-queries.js';
-import { orderSums } from '../seller/order-sums.js';
+import { orderSums } from './order-sums.js';
 
 export interface SellerFilter {
   groupId?: number;

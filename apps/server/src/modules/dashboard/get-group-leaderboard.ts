@@ -5,8 +5,8 @@ import { compressBody, type CompressedBody } from '../../lib/compressed-body.js'
 import { membershipFigures, memberships, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import type { LeaderboardCache } from './leaderboard-cache.js';
-import type { SellerView } from './seller-view.js';
-import { membershipRollupSums } from './order-sums.js';
+import type { SellerView } from '../figures/seller-view.js';
+import { membershipRollupSums } from '../figures/order-sums.js';
 
 const swedishNames = new Intl.Collator('sv-SE');
 
