@@ -17,7 +17,7 @@ import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
 import { loadSellerView, sellerView } from '../figures/seller-view.js';
 
 /** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3). */
-export async function sellerRoutes(instance: FastifyInstance) {
+export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The token's user and the active group's membership, group and figures in one query.
   app.addHook('onRequest', app.authenticateWith(loadSellerView));
