@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createPostgresDatabase } from '../apps/server/test/test-server.js';
 import { loadOverview } from '../apps/server/src/modules/figures/load-overview.js';
-import { listGroups } from '../apps/server/src/modules/groups/group-queries.js';
+import { listGroups } from '../apps/server/src/modules/figures/group-rows.js';
 import { loadGroupDetail } from '../apps/server/src/modules/groups/load-group-detail.js';
 import { exportGroupCsv } from '../apps/server/src/modules/groups/export-group-csv.js';
 import { listSellers } from '../apps/server/src/modules/admin/sellers/list-sellers.js';
