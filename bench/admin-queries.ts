@@ -7,12 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createPostgresDatabase } from '../apps/server/test/test-server.js';
-import { loadOverview } from '../apps/server/src/modules/admin/overview/load-overview.js';
-import { listGroups } from '../apps/server/src/modules/groups/group-queries.js';
+import { loadOverview } from '../apps/server/src/modules/figures/load-overview.js';
+import { listGroups } from '../apps/server/src/modules/figures/group-rows.js';
 import { loadGroupDetail } from '../apps/server/src/modules/groups/load-group-detail.js';
 import { exportGroupCsv } from '../apps/server/src/modules/groups/export-group-csv.js';
-import { listSellers } from '../apps/server/src/modules/sellers/list-sellers.js';
-import { listSellerOrders } from '../apps/server/src/modules/sellers/list-seller-orders.js';
+import { listSellers } from '../apps/server/src/modules/admin/sellers/list-sellers.js';
+import { listSellerOrders } from '../apps/server/src/modules/admin/sellers/list-seller-orders.js';
 
 const runs = Number(process.argv[2] ?? 30);
 const GROUPS = 2_000;

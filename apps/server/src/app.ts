@@ -13,10 +13,9 @@ import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { sellerRoutes } from './modules/seller/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
-import { payoutsRoutes } from './modules/payouts/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 
@@ -61,10 +60,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
-  await app.register(sellerRoutes);
+  await app.register(dashboardRoutes);
   await app.register(catalogRoutes);
   await app.register(adminRoutes);
-  await app.register(payoutsRoutes);
   await app.register(shopifyRoutes);
   await app.register(linkRoutes);
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, migrationsFolder, type Database } from '../src/db/client.js';
 import { acquireDataDirLock } from '../src/db/data-dir-lock.js';
 import { seedDemoData } from '../src/db/seed.js';
-import { loadOverview } from '../src/modules/admin/overview/load-overview.js';
+import { loadOverview } from '../src/modules/figures/load-overview.js';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';

@@ -331,7 +331,7 @@ export const rateLimits = pgTable(
 export const groupFiguresVersion = pgSequence('group_figures_version_seq');
 
 /**
- * Each membership's figures by the rules every capability shares (modules/seller/order-sums.ts):
+ * Each membership's figures by the rules every capability shares (modules/figures/order-sums.ts):
  * the sums of its orders and the count of those not cancelled. Kept by triggers on `orders` and
  * `memberships` (migration 0004_figure-rollup-triggers), in the transaction that changes them, so
  * a dashboard or an admin list reads one row per membership instead of every order. Every

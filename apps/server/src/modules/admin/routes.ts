@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { groupRoutes } from '../groups/routes.js';
-import { sellerAdminRoutes } from '../sellers/routes.js';
+import { orderAdminRoutes } from '../orders/admin-routes.js';
+import { payoutsRoutes } from '../payouts/routes.js';
 import { overviewRoutes } from './overview/routes.js';
+import { sellerAdminRoutes } from './sellers/routes.js';
 
 /**
- * The superadmin area (issue 4). One guard for the whole subtree: 401 without a valid token,
- * 403 for everyone who is not a superadmin, before any body is even read.
+ * The superadmin area: every `/api/admin/*` route is registered here, and only here, behind one
+ * guard for the whole subtree: 401 without a valid token, 403 for everyone who is not a
+ * superadmin, before any body is even read. The route plugins below declare no guard of their own.
  */
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireSuperadmin);
   await app.register(overviewRoutes);
   await app.register(groupRoutes);
   await app.register(sellerAdminRoutes);
+  await app.register(orderAdminRoutes);
+  await app.register(payoutsRoutes);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { loadActiveMembership, personalLink } from '../seller/active-membership.js';
+import { loadActiveMembership, personalLink } from '../memberships/active-membership.js';
 import { loadProductImage } from './load-product-image.js';
 import { renderCatalogPdf } from './render-catalog-pdf.js';
 

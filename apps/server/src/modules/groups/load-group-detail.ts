@@ -1,8 +1,9 @@
 import { ADMIN_PAGE_SIZE_DEFAULT, type TAdminGroupDetailQuery, type TAdminGroupDetailResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { oreToSek } from '../../lib/money.js';
-import { selectSellerRows } from '../sellers/seller-rows.js';
-import { groupNotFound, groupWithFiguresQuery, toAdminGroup } from './group-queries.js';
+import { selectSellerRows } from '../figures/seller-rows.js';
+import { groupWithFiguresQuery, toAdminGroup } from '../figures/group-rows.js';
+import { groupNotFound } from './group-queries.js';
 
 /**
  * Spec §2 group detail: the group, its four card figures over the whole group, and one page of its

@@ -11,10 +11,12 @@ import { currentUser } from '../../plugins/auth.js';
 import { assignOrder } from './assign-order.js';
 import { listUnattributedOrders } from './list-unattributed-orders.js';
 
-/** Superadmin calls for orders that no personal link code matched (issue 6, attribution). */
+/**
+ * Superadmin calls for orders that no personal link code matched (issue 6, attribution);
+ * registered by adminRoutes, behind its superadmin guard.
+ */
 export async function orderAdminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireSuperadmin);
 
   app.get(
     '/api/admin/orders/unattributed',

@@ -17,10 +17,9 @@ import { loadPayoutDocument } from './load-payout-document.js';
 import { markPayoutPaid } from './mark-payout-paid.js';
 import { renderPayoutPdf } from './render-payout-pdf.js';
 
-/** Payouts (avräkningar), spec §2 and §7: superadmins only. */
+/** Payouts (avräkningar), spec §2 and §7 (registered by adminRoutes, behind its superadmin guard). */
 export async function payoutsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireSuperadmin);
 
   app.get(
     '/api/admin/payouts',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAdminOverviewQuerySchema, ZAdminOverviewResponseSchema } from '@saljportalen/contract';
-import { loadOverview } from './load-overview.js';
+import { loadOverview } from '../../figures/load-overview.js';
 
 /** Registered by adminRoutes, behind its superadmin guard. */
 export async function overviewRoutes(instance: FastifyInstance) {

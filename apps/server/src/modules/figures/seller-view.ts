@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
 import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
+import { rollupFigures } from './order-sums.js';
 
 /**
  * The signed-in user with their membership in the active group, the group and both their figures,
@@ -12,6 +13,9 @@ import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins
  * membership, not trusting users.active_group_id alone, makes a group the user has left count as
  * none; the figures come from the rollups (decision 007).
  */
+const personal = rollupFigures(membershipFigures);
+const group = rollupFigures(groupFigures);
+
 const sellerViewQuery = prepared((db) =>
   db
     .select({
@@ -24,12 +28,12 @@ const sellerViewQuery = prepared((db) =>
       groupCode: groups.code,
       leaderboardVisible: groups.leaderboardVisible,
       figuresVersion: groupFigures.version,
-      personalSalesOre: sql<number>`coalesce(${membershipFigures.salesOre}, 0)`.mapWith(Number),
-      personalCommissionOre: sql<number>`coalesce(${membershipFigures.commissionOre}, 0)`.mapWith(Number),
-      personalOrdersCount: sql<number>`coalesce(${membershipFigures.ordersCount}, 0)`.mapWith(Number),
-      groupSalesOre: sql<number>`coalesce(${groupFigures.salesOre}, 0)`.mapWith(Number),
-      groupCommissionOre: sql<number>`coalesce(${groupFigures.commissionOre}, 0)`.mapWith(Number),
-      groupOrdersCount: sql<number>`coalesce(${groupFigures.ordersCount}, 0)`.mapWith(Number),
+      personalSalesOre: personal.salesOre,
+      personalCommissionOre: personal.commissionOre,
+      personalOrdersCount: personal.ordersCount,
+      groupSalesOre: group.salesOre,
+      groupCommissionOre: group.commissionOre,
+      groupOrdersCount: group.ordersCount,
     })
     .from(users)
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.groupId, users.activeGroupId)))

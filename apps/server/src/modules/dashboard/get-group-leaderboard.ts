@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { ZLeaderboardResponseSchema, type TLeaderboardResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.js';
-import { membershipFigures, memberships, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import type { LeaderboardCache } from './leaderboard-cache.js';
-import type { SellerView } from './seller-view.js';
-import { membershipRollupSums } from './order-sums.js';
+import type { SellerView } from '../figures/seller-view.js';
+import { selectLeaderboardRows } from '../figures/leaderboard-rows.js';
 
 const swedishNames = new Intl.Collator('sv-SE');
 
@@ -39,12 +37,7 @@ export class LeaderboardVersion {
  * everywhere. Checked against the contract once, when it is made.
  */
 async function loadLeaderboard(db: Db, groupId: number): Promise<LeaderboardVersion> {
-  const rows = await db
-    .select({ userId: memberships.userId, sellerName: users.fullName, ...membershipRollupSums() })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
-    .where(eq(memberships.groupId, groupId));
+  const rows = await selectLeaderboardRows(db, groupId);
   rows.sort((a, b) => b.salesOre - a.salesOre || swedishNames.compare(a.sellerName, b.sellerName) || a.userId - b.userId);
   const items = ZLeaderboardResponseSchema.shape.items.parse(
     rows.map((row) => ({

@@ -1,17 +1,9 @@
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { TAdminOverviewQuery, TAdminOverviewResponse } from '@saljportalen/contract';
-import type { Db } from '../../../db/client.js';
-import { groupFigures, groups, orders } from '../../../db/schema.js';
-import { oreToSek } from '../../../lib/money.js';
-import { orderSums } from '../../seller/order-sums.js';
-import { orderedWithin } from '../../sellers/seller-rows.js';
-
-/** Every group's figures added up: the same sums as over all attributed orders. */
-const sumsOfGroups = () => ({
-  salesOre: sql<number>`coalesce(sum(${groupFigures.salesOre}), 0)`.mapWith(Number),
-  commissionOre: sql<number>`coalesce(sum(${groupFigures.commissionOre}), 0)`.mapWith(Number),
-  ordersCount: sql<number>`coalesce(sum(${groupFigures.ordersCount}), 0)`.mapWith(Number),
-});
+import type { Db } from '../../db/client.js';
+import { groupFigures, groups, orders } from '../../db/schema.js';
+import { oreToSek } from '../../lib/money.js';
+import { orderedWithin, summedRollupFigures, summedSellers, sumOrders } from './order-sums.js';
 
 /**
  * Spec §3 admin overview. The sums cover the orders attributed to a group, so they equal the sum
@@ -23,20 +15,14 @@ export async function loadOverview(db: Db, query: TAdminOverviewQuery): Promise<
     .select({
       active: sql<number>`(select count(*) from ${groups} where not ${groups.archived})`.mapWith(Number),
       archived: sql<number>`(select count(*) from ${groups} where ${groups.archived})`.mapWith(Number),
-      sellers: sql<number>`coalesce(sum(${groupFigures.sellersCount}), 0)`.mapWith(Number),
+      sellers: summedSellers(),
       // Read from orders_unattributed_idx, a partial index of exactly these orders.
       unattributed: sql<number>`(select count(*) from ${orders} where ${orders.membershipId} is null)`.mapWith(Number),
-      ...sumsOfGroups(),
+      ...summedRollupFigures(groupFigures),
     })
     .from(groupFigures);
   // A period is summed from the orders placed in it.
-  const [figures] =
-    query.from || query.to
-      ? await db
-          .select(orderSums())
-          .from(orders)
-          .where(and(isNotNull(orders.groupId), orderedWithin(query)))
-      : [groupCounts];
+  const figures = query.from || query.to ? await sumOrders(db, and(isNotNull(orders.groupId), orderedWithin(query))) : groupCounts;
   return {
     active_groups: groupCounts?.active ?? 0,
     archived_groups: groupCounts?.archived ?? 0,

@@ -1,12 +1,11 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TAdminSellerRow, TGroupStatusFilter, TSellerSort } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groupFigures, groups, membershipFigures, memberships, orders, users } from '../../db/schema.js';
-import { stockholmDayStart } from '../../lib/dates.js';
 import { oreToSek } from '../../lib/money.js';
-import { groupStatusCondition } from '../groups/group-queries.js';
-import { orderSums } from '../seller/order-sums.js';
+import { groupStatusCondition } from './group-rows.js';
+import { orderedWithin, orderSums, rollupFigures, summedSellers } from './order-sums.js';
 
 export interface SellerFilter {
   groupId?: number;
@@ -14,14 +13,6 @@ export interface SellerFilter {
   /** Inclusive Stockholm days on `ordered_at`; they narrow the figures, not the rows. */
   from?: string;
   to?: string;
-}
-
-/** Orders placed on the Stockholm days [from, to]: `x >= dayStart(from) and x < dayStart(to, 1)`. */
-export function orderedWithin(range: { from?: string; to?: string }): SQL | undefined {
-  return and(
-    range.from ? gte(orders.orderedAt, stockholmDayStart(range.from)) : undefined,
-    range.to ? lt(orders.orderedAt, stockholmDayStart(range.to, 1)) : undefined,
-  );
 }
 
 function membershipCondition(filter: Pick<SellerFilter, 'status'> & { groupId?: number | Placeholder }): SQL | undefined {
@@ -105,7 +96,7 @@ const LOWEST_BIGINT = sql.raw('-9223372036854775808');
 
 /** The number of seller rows: the members of the groups in scope, counted by the groups' rollups. */
 function sellerCount(db: Db, filter: Parameters<typeof membershipCondition>[0]) {
-  const total = sql<number>`coalesce(sum(${groupFigures.sellersCount}), 0)`.mapWith(Number);
+  const total = summedSellers();
   const inScope = and(
     filter.groupId !== undefined ? eq(groups.id, filter.groupId) : undefined,
     groupStatusCondition(filter.status ?? 'all'),
@@ -162,9 +153,7 @@ function sellerRowsQuery(
 ) {
   const period = options.filter.from || options.filter.to ? figuresByMembership(db, options.filter as SellerFilter) : undefined;
   const source = period ?? rollupColumns;
-  const salesOre = sql<number>`coalesce(${source.salesOre}, 0)`.mapWith(Number);
-  const commissionOre = sql<number>`coalesce(${source.commissionOre}, 0)`.mapWith(Number);
-  const ordersCount = sql<number>`coalesce(${source.ordersCount}, 0)`.mapWith(Number);
+  const { salesOre, commissionOre, ordersCount } = rollupFigures(source);
   const sortBy = period ? { salesOre, commissionOre, ordersCount }[sortColumn[options.sort]] : rollupColumns[sortColumn[options.sort]];
   const floor = period ? undefined : pageFloor(db, options.filter, options.sort, options.page);
 

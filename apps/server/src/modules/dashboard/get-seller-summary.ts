@@ -1,7 +1,7 @@
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { oreToSek } from '../../lib/money.js';
-import { personalLink } from './active-membership.js';
-import type { SellerView } from './seller-view.js';
+import { personalLink } from '../memberships/active-membership.js';
+import type { SellerView } from '../figures/seller-view.js';
 
 /** The dashboard's personal figures for the user's active group, from the seller view (one row). */
 export function getSellerSummary(view: SellerView, options: { publicUrl: string }): TMeSummaryResponse {

@@ -1,11 +1,10 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { TAdminSellerOrdersQuery, TAdminSellerOrdersResponse } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
-import { groups, memberships, orders, users } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { oreToSek } from '../../lib/money.js';
-import { orderSums } from '../seller/order-sums.js';
-import { orderedWithin } from './seller-rows.js';
+import type { Db } from '../../../db/client.js';
+import { groups, memberships, orders, users } from '../../../db/schema.js';
+import { notFound } from '../../../errors.js';
+import { oreToSek } from '../../../lib/money.js';
+import { orderedWithin, sumOrders } from '../../figures/order-sums.js';
 
 /**
  * One seller's orders, newest first, in one group or across all the seller's groups. The summary
@@ -45,10 +44,7 @@ export async function listSellerOrders(
   // An order belongs to the group of the membership it is attributed to.
   const groupOfMembership = new Map(sellerMemberships.map((membership) => [membership.id, membership.groupId]));
   const where = and(inArray(orders.membershipId, [...groupOfMembership.keys()]), orderedWithin(query));
-  const [summary] = await db
-    .select({ ...orderSums(), total: count() })
-    .from(orders)
-    .where(where);
+  const summary = await sumOrders(db, where);
   const rows = await db
     .select()
     .from(orders)

@@ -1,6 +1,6 @@
 import type { TGroupTotalsResponse } from '@saljportalen/contract';
 import { oreToSek } from '../../lib/money.js';
-import type { SellerView } from './seller-view.js';
+import type { SellerView } from '../figures/seller-view.js';
 
 /** The active group's totals over the orders attributed to it, from the seller view (the group's rollup). */
 export function getGroupTotals(view: SellerView): TGroupTotalsResponse {

@@ -14,10 +14,10 @@ import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
-import { loadSellerView, sellerView } from './seller-view.js';
+import { loadSellerView, sellerView } from '../figures/seller-view.js';
 
 /** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3). */
-export async function sellerRoutes(instance: FastifyInstance) {
+export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The token's user and the active group's membership, group and figures in one query.
   app.addHook('onRequest', app.authenticateWith(loadSellerView));

@@ -1,6 +1,6 @@
 import type { TAdminSellerListQuery, TAdminSellerListResponse } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
-import { selectSellerRows } from './seller-rows.js';
+import type { Db } from '../../../db/client.js';
+import { selectSellerRows } from '../../figures/seller-rows.js';
 
 /** All sellers (spec §2 "All sellers"): one page of memberships with their figures, and the exact total. */
 export async function listSellers(db: Db, query: TAdminSellerListQuery): Promise<TAdminSellerListResponse> {

@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { membershipFigures, memberships, users } from '../../db/schema.js';
+import { rollupFigures } from './order-sums.js';
+
+/** Every member of the group with their all-time figures from the rollups, in no particular order. */
+export async function selectLeaderboardRows(db: Db, groupId: number) {
+  return db
+    .select({ userId: memberships.userId, sellerName: users.fullName, ...rollupFigures(membershipFigures) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
+    .where(eq(memberships.groupId, groupId));
+}
