@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toSingleLineText } from './text.js';
 
 /** Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4). */
 export const ZErrorResponseSchema = z.object({
@@ -61,6 +62,13 @@ export const ZNewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, 'Lösenordet måste vara minst 8 tecken')
   .max(200, 'Lösenordet är för långt');
 
-export const ZFullNameSchema = z.string({ error: 'Namn krävs' }).trim().min(1, 'Namn krävs').max(120, 'Namnet är för långt');
+/**
+ * Text a person types for a name, a title or a phone number: stored as one line
+ * (`toSingleLineText`), so no line break, escape or NUL in it can start a row or a formula
+ * wherever it is written out (CSV, PDF, logs). `error` is what a missing or non-text value gets.
+ */
+export const ZSingleLineTextSchema = (error?: string) => z.string(error === undefined ? undefined : { error }).overwrite(toSingleLineText);
 
-export const ZPhoneSchema = z.string().trim().max(40, 'Telefonnumret är för långt');
+export const ZFullNameSchema = ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt');
+
+export const ZPhoneSchema = ZSingleLineTextSchema().max(40, 'Telefonnumret är för långt');
