@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema } from './common.js';
+import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema, integerFromText } from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
 
 // Spec §5 wording, shared by the server's answers and the web's own form checks.
@@ -25,8 +25,8 @@ const fromNotAfterTo = (range: { from?: string; to?: string }) => !range.from ||
 /** Lists that can run into thousands are paged on the server; `total` is always exact. */
 const pageQuery = {
   limit: z.preprocess(
-    emptyAsMissing,
-    z.coerce
+    (value) => integerFromText(emptyAsMissing(value)),
+    z
       .number({ error: 'Ogiltigt antal per sida' })
       .int('Ogiltigt antal per sida')
       .min(1, 'Ogiltigt antal per sida')
@@ -34,8 +34,8 @@ const pageQuery = {
       .default(ADMIN_PAGE_SIZE_DEFAULT),
   ),
   offset: z.preprocess(
-    emptyAsMissing,
-    z.coerce
+    (value) => integerFromText(emptyAsMissing(value)),
+    z
       .number({ error: 'Ogiltig startposition' })
       .int('Ogiltig startposition')
       .min(0, 'Ogiltig startposition')

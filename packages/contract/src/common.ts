@@ -36,8 +36,15 @@ export const ZDateSchema = z
 /** The largest PostgreSQL `integer`, the type of every id column: a larger id fails in the query, not in the check. */
 const MAX_ID = 2_147_483_647;
 
-/** Paths, query strings and form fields carry ids as text; anything else is left for the check to refuse. */
-const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+/** An integer as a person writes one: digits only, no sign, no leading zero, no space, fraction, exponent or other base. */
+const PLAIN_DECIMAL = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * Paths, query strings and form fields carry integers as text. Only plain decimal text is read as
+ * a number: `Number()` alone also reads `0x10`, `+1`, `00001`, `1.0`, ` 1`, `1e1` and '' (as 0),
+ * so another spelling would reach the same record. Anything else is left for the check to refuse.
+ */
+export const integerFromText = (value: unknown) => (typeof value === 'string' && PLAIN_DECIMAL.test(value) ? Number(value) : value);
 
 /**
  * Every id the API accepts, in a path, a query string or a body: a positive integer that fits an
@@ -46,7 +53,7 @@ const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(v
  */
 export const idSchema = (message = 'Ogiltigt id', missingMessage?: string) =>
   z.preprocess(
-    numberFromText,
+    integerFromText,
     z
       .number({ error: (issue) => (issue.input === undefined && missingMessage) || message })
       .int(message)
