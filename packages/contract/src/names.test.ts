@@ -92,7 +92,7 @@ describe('names and titles a person types', () => {
         { numRuns: 200 },
       );
     }
-  });
+  }, 60_000);
 
   it('turn a line break into a space, so the formula after it stays inside the name', () => {
     for (const [field, { schema, body, read }] of Object.entries(FIELDS)) {

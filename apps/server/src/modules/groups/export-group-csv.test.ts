@@ -125,7 +125,7 @@ describe('groupCsvWriter (property)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });
 
 describe('groupCsvWriter', () => {
