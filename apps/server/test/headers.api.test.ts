@@ -86,6 +86,14 @@ describe('security headers', () => {
     }
   });
 
+  it('lets no API answer be cached, errors included, while the web app keeps its own caching (issue 15)', async () => {
+    for (const [kind, send] of Object.entries(answers(plain))) {
+      expect((await send()).headers.get('cache-control'), kind).toBe('no-store');
+    }
+    expect((await plain.request('GET', '/assets/app.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await plain.request('GET', '/dashboard')).headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('adds HSTS and upgrades insecure requests when the portal is served over https', async () => {
     for (const [kind, send] of Object.entries(answers(https))) {
       const response = await send();

@@ -408,7 +408,7 @@ describe('the permission matrix', () => {
     ).toEqual([]);
   });
 
-  it('gives each role exactly its outcome on every route, changes nothing when it refuses, and shows only the caller its own data', async () => {
+  it('gives each role exactly its outcome on every route, changes nothing when it refuses, shows only the caller its own data, and lets no answer be cached', async () => {
     const failures: string[] = [];
     for (const [key, probes] of Object.entries(matrix(context, server))) {
       const [method, routePath] = key.split(' ') as [string, string];
@@ -440,6 +440,10 @@ describe('the permission matrix', () => {
             if (response.status === 401 || response.status === 403) {
               if ((await fingerprint()) !== before) failures.push(`${where}: nekades men ändrade data`);
             }
+            // Issue 15: no answer of the API or of a personal link may be kept by a browser or a proxy.
+            if (response.headers.get('cache-control') !== 'no-store') {
+              failures.push(`${where}: Cache-Control ${response.headers.get('cache-control')}, väntade no-store`);
+            }
             if (role !== 'guest' && probe.check && sent === 'GET' && response.ok) await probe.check(role, text);
           }
         }
@@ -447,4 +451,106 @@ describe('the permission matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('answers an id or a page number that is not plain decimal with 400 or 404, never with the record of its value', async () => {
+    // Page numbers, sizes and offsets, and group filters, on the lists that take them (issue 15).
+    const numericQueries: Record<string, string> = {
+      'GET /api/admin/groups': 'limit=16&offset=16',
+      'GET /api/admin/group/:id': 'limit=16&offset=16',
+      'GET /api/admin/sellers': `group_id=${context.group}&limit=16&offset=16`,
+      'GET /api/admin/seller/:userId/orders': 'limit=16&offset=16',
+      'GET /api/admin/payouts': `group_id=${context.group}`,
+      'GET /api/admin/orders/unattributed': 'page=16&page_size=16',
+    };
+    const failures: string[] = [];
+    const tried = new Set<string>();
+    for (const [key, probes] of Object.entries(matrix(context, server))) {
+      const [method, routePath] = key.split(' ') as [string, string];
+      const idSegments = routePath.split('/').flatMap((segment, index) => (/^:(id|userId)$/.test(segment) ? [index] : []));
+      for (const probe of probes) {
+        // As the role the probe lets through: a refusal for any other reason would hide what the id did.
+        const role = ROLES.find((candidate) => probe.expect[candidate] === 200);
+        if (!role) continue;
+        const [pathname, probeQuery] = probe.path.split('?') as [string, string?];
+        const query = [probeQuery, numericQueries[key]].filter(Boolean).join('&');
+        const body = probe.body?.(role);
+        const variants: { where: string; path: string; body?: unknown }[] = [];
+        for (const index of idSegments) {
+          for (const spelling of misspelt(Number(pathname.split('/')[index]))) {
+            const segments = pathname.split('/');
+            segments[index] = encodeURIComponent(spelling);
+            variants.push({ where: `${segments.join('/')}`, path: `${segments.join('/')}${query ? `?${query}` : ''}`, body });
+          }
+        }
+        for (const [name, value] of new URLSearchParams(query)) {
+          if (!/^(group_id|limit|offset|page|page_size)$/.test(name)) continue;
+          // An empty query field means "not given" (spec §7 forms send empty fields), so it is not tried here.
+          for (const spelling of misspelt(Number(value)).filter(Boolean)) {
+            const params = new URLSearchParams(query);
+            params.set(name, spelling);
+            variants.push({ where: `${pathname}?${name}=${JSON.stringify(spelling)}`, path: `${pathname}?${params}`, body });
+          }
+        }
+        for (const name of ['group_id', 'membership_id']) {
+          if (typeof body !== 'object' || body === null || typeof (body as Record<string, unknown>)[name] !== 'number') continue;
+          for (const spelling of misspelt((body as Record<string, number>)[name]!)) {
+            variants.push({
+              where: `${pathname} {${name}: ${JSON.stringify(spelling)}}`,
+              path: probe.path,
+              body: { ...body, [name]: spelling },
+            });
+          }
+        }
+        for (const variant of variants) {
+          const sent = `${method} ${variant.path} ${JSON.stringify(variant.body)}`;
+          if (tried.has(sent)) continue;
+          tried.add(sent);
+          const before = await fingerprint();
+          const token = tokens.get(role);
+          const response = await fetch(server.url + variant.path, {
+            method,
+            headers: {
+              ...(variant.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+            body: variant.body === undefined ? undefined : JSON.stringify(variant.body),
+          });
+          const text = await response.text();
+          const where = `${method} ${variant.where} som ${role}`;
+          if (response.status !== 400 && response.status !== 404) {
+            failures.push(`${where}: ${response.status} ${text.slice(0, 120)}`);
+          } else if (!(JSON.parse(text) as { error?: { message?: string } }).error?.message) {
+            failures.push(`${where}: inget fel i svaret ${text.slice(0, 120)}`);
+          }
+          if ((await fingerprint()) !== before) failures.push(`${where}: ändrade data`);
+        }
+      }
+    }
+    expect(tried.size).toBeGreaterThan(200);
+    expect(failures).toEqual([]);
+  });
 });
+
+/**
+ * Spellings of `value` that `Number()` reads as `value` (or as another number) but that are not
+ * plain decimal, and the empty text.
+ */
+function misspelt(value: number): string[] {
+  return [
+    `0x${value.toString(16)}`,
+    `0b${value.toString(2)}`,
+    `0o${value.toString(8)}`,
+    `+${value}`,
+    `0${value}`,
+    `0000${value}`,
+    `${value}.0`,
+    `${value}.`,
+    ` ${value}`,
+    `${value} `,
+    `\t${value}`,
+    `${value}e0`,
+    '1e1',
+    '-0',
+    '',
+  ];
+}

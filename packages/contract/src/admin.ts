@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZSekSchema } from './common.js';
+import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema, integerFromText } from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
 
 // Spec §5 wording, shared by the server's answers and the web's own form checks.
@@ -25,8 +25,8 @@ const fromNotAfterTo = (range: { from?: string; to?: string }) => !range.from ||
 /** Lists that can run into thousands are paged on the server; `total` is always exact. */
 const pageQuery = {
   limit: z.preprocess(
-    emptyAsMissing,
-    z.coerce
+    (value) => integerFromText(emptyAsMissing(value)),
+    z
       .number({ error: 'Ogiltigt antal per sida' })
       .int('Ogiltigt antal per sida')
       .min(1, 'Ogiltigt antal per sida')
@@ -34,8 +34,8 @@ const pageQuery = {
       .default(ADMIN_PAGE_SIZE_DEFAULT),
   ),
   offset: z.preprocess(
-    emptyAsMissing,
-    z.coerce
+    (value) => integerFromText(emptyAsMissing(value)),
+    z
       .number({ error: 'Ogiltig startposition' })
       .int('Ogiltig startposition')
       .min(0, 'Ogiltig startposition')
@@ -123,14 +123,13 @@ export type TAdminGroupRecord = z.infer<typeof ZAdminGroupRecordSchema>;
 export const ZAdminGroupRecordResponseSchema = z.object({ group: ZAdminGroupRecordSchema });
 export type TAdminGroupRecordResponse = z.infer<typeof ZAdminGroupRecordResponseSchema>;
 
-const ZGroupNameSchema = z
-  .string({ error: GROUP_NAME_REQUIRED_MESSAGE })
-  .trim()
+const ZGroupNameSchema = ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE)
   .min(1, GROUP_NAME_REQUIRED_MESSAGE)
   .max(120, 'Gruppnamnet är för långt');
 
 /** Every field of the optional administrator is required once the administrator is given (spec §5). */
 const adminField = () => z.string({ error: GROUP_ADMIN_REQUIRED_MESSAGE });
+const adminName = () => ZSingleLineTextSchema(GROUP_ADMIN_REQUIRED_MESSAGE);
 export const ZCreateGroupAdminSchema = z.object(
   {
     email: adminField().trim().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).pipe(ZEmailSchema),
@@ -138,8 +137,8 @@ export const ZCreateGroupAdminSchema = z.object(
       .min(1, GROUP_ADMIN_REQUIRED_MESSAGE)
       .min(GROUP_ADMIN_PASSWORD_MIN_LENGTH, `Lösenordet måste vara minst ${GROUP_ADMIN_PASSWORD_MIN_LENGTH} tecken`)
       .max(200, 'Lösenordet är för långt'),
-    full_name: adminField().trim().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt'),
-    phone: z.preprocess(emptyAsMissing, z.string().trim().max(40, 'Telefonnumret är för långt').optional()),
+    full_name: adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt'),
+    phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   },
   { error: GROUP_ADMIN_REQUIRED_MESSAGE },
 );
@@ -166,7 +165,7 @@ export const ZArchiveGroupRequestSchema = z.object({
 export type TArchiveGroupRequest = z.infer<typeof ZArchiveGroupRequestSchema>;
 
 /** Spec §5: the new name is trimmed; an empty or unchanged name changes nothing. */
-const ZRenameSchema = z.string({ error: GROUP_NAME_REQUIRED_MESSAGE }).trim().max(120, 'Gruppnamnet är för långt');
+const ZRenameSchema = ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).max(120, 'Gruppnamnet är för långt');
 
 export const ZRenameGroupRequestSchema = z.object({ name: ZRenameSchema });
 export type TRenameGroupRequest = z.infer<typeof ZRenameGroupRequestSchema>;
@@ -328,8 +327,8 @@ export const ZAddGroupUserRequestSchema = z
   .object({
     email: ZEmailSchema,
     role: z.preprocess(emptyAsMissing, z.enum(ZMembershipRoleSchema.options, { error: 'Ogiltig roll' }).default('seller')),
-    full_name: z.preprocess(emptyAsMissing, z.string().trim().max(120, 'Namnet är för långt').optional()),
-    phone: z.preprocess(emptyAsMissing, z.string().trim().max(40, 'Telefonnumret är för långt').optional()),
+    full_name: z.preprocess(emptyAsMissing, ZSingleLineTextSchema().max(120, 'Namnet är för långt').optional()),
+    phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   })
   .refine((body) => body.role !== 'admin' || !!body.full_name, { message: ADMIN_NAME_REQUIRED_MESSAGE, path: ['full_name'] });
 export type TAddGroupUserRequest = z.input<typeof ZAddGroupUserRequestSchema>;

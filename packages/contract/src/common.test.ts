@@ -1,5 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { ZDateSchema, idSchema } from './index.js';
+import { ZAdminGroupListQuerySchema, ZDateSchema, ZUnattributedOrdersQuerySchema, idSchema } from './index.js';
+
+/** Text that `Number()` reads as a number but a person would not write for one (issue 15). */
+const NOT_PLAIN_DECIMAL = [
+  '0x10',
+  '0X10',
+  '0b1',
+  '0o7',
+  '+1',
+  '-0',
+  '00001',
+  '01',
+  '1.0',
+  '1.',
+  ' 1',
+  '1 ',
+  '\t1',
+  '1\n',
+  '1e1',
+  '1E1',
+  '1_000',
+  'Infinity',
+  '１',
+  '',
+];
 
 describe('ZDateSchema', () => {
   it('accepts real calendar days only', () => {
@@ -20,9 +44,36 @@ describe('idSchema', () => {
     }
   });
 
+  it('reads only plain decimal text: no sign, leading zero, space, fraction, exponent or other base', () => {
+    const ids = idSchema();
+    for (const text of NOT_PLAIN_DECIMAL) {
+      expect(ids.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe('Ogiltigt id');
+    }
+    expect(['1', '10', '16', '100000'].map((text) => ids.safeParse(text).data)).toEqual([1, 10, 16, 100_000]);
+  });
+
   it('words its refusals as the form does', () => {
     const group = idSchema('Ogiltig grupp', 'Fyll i alla fält');
     expect(group.safeParse(undefined).error?.issues[0]?.message).toBe('Fyll i alla fält');
     expect(group.safeParse(2 ** 31).error?.issues[0]?.message).toBe('Ogiltig grupp');
+  });
+});
+
+describe('page numbers, sizes and offsets', () => {
+  it('are plain decimal text too', () => {
+    const fields = [
+      { schema: ZAdminGroupListQuerySchema, field: 'limit' },
+      { schema: ZAdminGroupListQuerySchema, field: 'offset' },
+      { schema: ZUnattributedOrdersQuerySchema, field: 'page' },
+      { schema: ZUnattributedOrdersQuerySchema, field: 'page_size' },
+    ];
+    for (const { schema, field } of fields) {
+      // An empty field means "not given" in the admin lists; everything else that is not plain decimal is refused.
+      for (const text of NOT_PLAIN_DECIMAL.filter((text) => text !== '' || schema !== ZAdminGroupListQuerySchema)) {
+        expect(schema.safeParse({ [field]: text }).success, `${field}=${JSON.stringify(text)}`).toBe(false);
+      }
+      expect((schema.safeParse({ [field]: '16' }).data as Record<string, unknown>)[field], field).toBe(16);
+    }
+    expect(ZAdminGroupListQuerySchema.parse({ offset: '0' }).offset).toBe(0);
   });
 });

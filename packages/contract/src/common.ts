@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toSingleLineText } from './text.js';
 
 /** Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4). */
 export const ZErrorResponseSchema = z.object({
@@ -35,8 +36,15 @@ export const ZDateSchema = z
 /** The largest PostgreSQL `integer`, the type of every id column: a larger id fails in the query, not in the check. */
 const MAX_ID = 2_147_483_647;
 
-/** Paths, query strings and form fields carry ids as text; anything else is left for the check to refuse. */
-const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+/** An integer as a person writes one: digits only, no sign, no leading zero, no space, fraction, exponent or other base. */
+const PLAIN_DECIMAL = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * Paths, query strings and form fields carry integers as text. Only plain decimal text is read as
+ * a number: `Number()` alone also reads `0x10`, `+1`, `00001`, `1.0`, ` 1`, `1e1` and '' (as 0),
+ * so another spelling would reach the same record. Anything else is left for the check to refuse.
+ */
+export const integerFromText = (value: unknown) => (typeof value === 'string' && PLAIN_DECIMAL.test(value) ? Number(value) : value);
 
 /**
  * Every id the API accepts, in a path, a query string or a body: a positive integer that fits an
@@ -45,7 +53,7 @@ const numberFromText = (value: unknown) => (typeof value === 'string' ? Number(v
  */
 export const idSchema = (message = 'Ogiltigt id', missingMessage?: string) =>
   z.preprocess(
-    numberFromText,
+    integerFromText,
     z
       .number({ error: (issue) => (issue.input === undefined && missingMessage) || message })
       .int(message)
@@ -61,6 +69,13 @@ export const ZNewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, 'Lösenordet måste vara minst 8 tecken')
   .max(200, 'Lösenordet är för långt');
 
-export const ZFullNameSchema = z.string({ error: 'Namn krävs' }).trim().min(1, 'Namn krävs').max(120, 'Namnet är för långt');
+/**
+ * Text a person types for a name, a title or a phone number: stored as one line
+ * (`toSingleLineText`), so no line break, escape or NUL in it can start a row or a formula
+ * wherever it is written out (CSV, PDF, logs). `error` is what a missing or non-text value gets.
+ */
+export const ZSingleLineTextSchema = (error?: string) => z.string(error === undefined ? undefined : { error }).overwrite(toSingleLineText);
 
-export const ZPhoneSchema = z.string().trim().max(40, 'Telefonnumret är för långt');
+export const ZFullNameSchema = ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt');
+
+export const ZPhoneSchema = ZSingleLineTextSchema().max(40, 'Telefonnumret är för långt');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParamSchema, ZSekSchema, idSchema } from './common.js';
+import { ZIdParamSchema, ZSekSchema, idSchema, integerFromText } from './common.js';
 
 /** What `POST /api/webhooks/shopify` answers Shopify once the event is stored (and, normally, processed). */
 export const ZShopifyWebhookReceiptSchema = z.object({
@@ -11,13 +11,19 @@ export const ZShopifyWebhookReceiptSchema = z.object({
 export type TShopifyWebhookReceipt = z.infer<typeof ZShopifyWebhookReceiptSchema>;
 
 export const ZUnattributedOrdersQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Ange sidan som ett tal' }).int('Ange sidan som ett heltal').min(1, 'Sidan måste vara minst 1').default(1),
-  page_size: z.coerce
-    .number({ error: 'Ange sidstorleken som ett tal' })
-    .int('Ange sidstorleken som ett heltal')
-    .min(1, 'Sidstorleken måste vara minst 1')
-    .max(200, 'Högst 200 ordrar per sida')
-    .default(50),
+  page: z.preprocess(
+    integerFromText,
+    z.number({ error: 'Ange sidan som ett tal' }).int('Ange sidan som ett heltal').min(1, 'Sidan måste vara minst 1').default(1),
+  ),
+  page_size: z.preprocess(
+    integerFromText,
+    z
+      .number({ error: 'Ange sidstorleken som ett tal' })
+      .int('Ange sidstorleken som ett heltal')
+      .min(1, 'Sidstorleken måste vara minst 1')
+      .max(200, 'Högst 200 ordrar per sida')
+      .default(50),
+  ),
 });
 export type TUnattributedOrdersQuery = z.infer<typeof ZUnattributedOrdersQuerySchema>;
 

@@ -4,6 +4,7 @@
  * break or an escape inside a name can start a new row, a formula or a terminal sequence wherever
  * the name is written out (CSV, PDF, logs).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** A name or a title as one line of text: control characters become a space, runs of spaces one, ends trimmed. */

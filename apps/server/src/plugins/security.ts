@@ -93,6 +93,9 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
+    // Answers hold personal data (names, sales, CSV and PDF downloads): no browser or proxy keeps
+    // one unless its route says otherwise (the web app's hashed assets and shell, plugins/web.ts).
+    headers['cache-control'] = 'no-store';
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -10,10 +10,6 @@ export async function catalogRoutes(app: FastifyInstance) {
       publicUrl: app.config.publicUrl,
       dataDir: app.config.dataDir,
     });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
   });
 }

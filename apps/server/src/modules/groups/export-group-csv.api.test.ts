@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreateGroupResponse, TAdminGroupDetailResponse } from '@saljportalen/contract';
-import { membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
+import { insertOrder, membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
@@ -13,6 +13,77 @@ beforeAll(async () => {
   token = await server.login('admin@saljportalen.se');
 });
 afterAll(() => server.close());
+
+/** Texts written before names were cleaned of control characters: line breaks, and a formula on a line of its own. */
+const HOSTILE = [
+  "Noah\r=cmd|' /C calc'!A0",
+  'Elsa\n+1+1',
+  '\r\n@SUM(1)',
+  'Tvål; "3-pack"\r-2+3',
+  '=HYPERLINK("https://example.com")',
+  '\t=1\n\n\uFF1D1',
+];
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+describe('names, order names and product titles holding line breaks and formulas', () => {
+  it('export as one row per order line, with no line of any cell starting a formula', async () => {
+    const created = await server.request('POST', '/api/admin/groups/create', { token, body: { group_name: 'Klass Formel' } });
+    const { group } = (await created.json()) as TCreateGroupResponse;
+    const memberships = [];
+    for (const [index, name] of HOSTILE.entries()) {
+      const email = `formel-${index}@demo.se`;
+      const added = await server.request('POST', `/api/admin/groups/${group.id}/add-user`, {
+        token,
+        body: { email, role: 'seller', full_name: `Säljare ${index}` },
+      });
+      expect(added.status).toBe(200);
+      // As stored before the contract cleaned names.
+      await server.app.db.execute(sql`update users set full_name = ${name} where email = ${email}`);
+      memberships.push(await membershipOf(server.app.db, email, group.group_code));
+    }
+    let lines = 0;
+    for (const [index, membership] of memberships.entries()) {
+      const lineTitles = [HOSTILE[(index + 1) % HOSTILE.length]!, HOSTILE[(index + 2) % HOSTILE.length]!];
+      await insertOrder(server.app.db, {
+        membership,
+        orderedAt: new Date(Date.UTC(2025, 2, 1 + index)),
+        orderName: HOSTILE[(index + 3) % HOSTILE.length]!,
+        lines: lineTitles.map((title, line) => ({ title, amountOre: line === 1 ? -10_001 : 10_000, kind: line === 1 ? 'refund' : 'sale' })),
+      });
+      lines += lineTitles.length;
+    }
+
+    const response = await server.request('GET', `/api/admin/group/${group.id}/export`, { token });
+    expect(response.status).toBe(200);
+    // Read as Excel does: CR, LF and CRLF outside quotes each end a row.
+    const [header, ...rows] = parse(Buffer.from(await response.arrayBuffer()), {
+      bom: true,
+      delimiter: ';',
+      record_delimiter: ['\r\n', '\r', '\n'],
+    }) as string[][];
+    expect(rows).toHaveLength(lines);
+    // Numbers stay numbers (a refund's minus sign included); every text cell is checked line by line.
+    const numeric = new Set(['Antal', 'Belopp inkl. moms (kr)', 'Provision (kr)', 'Avräkning'].map((name) => header!.indexOf(name)));
+    for (const row of rows) {
+      expect(row).toHaveLength(header!.length);
+      for (const cell of row.filter((_, index) => !numeric.has(index))) {
+        for (const line of cell.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(cell)).not.toMatch(FORMULA_START);
+      }
+    }
+    const column = (name: string) => rows.map((row) => row[header!.indexOf(name)]!);
+    expect(new Set(column('Säljare'))).toEqual(
+      new Set([
+        "Noah\r'=cmd|' /C calc'!A0",
+        "Elsa\n'+1+1",
+        "'\r\n'@SUM(1)",
+        'Tvål; "3-pack"\r\'-2+3',
+        `'=HYPERLINK("https://example.com")`,
+        "'\t=1\n\n'\uFF1D1",
+      ]),
+    );
+    expect(column('Belopp inkl. moms (kr)')).toContain('-100,01');
+  });
+});
 
 // PGlite runs in WebAssembly: writing and reading 100 000 lines takes it tens of seconds.
 const SLOW = 180_000;

@@ -47,6 +47,31 @@ const TRICKY = [
 const text = fc.oneof(fc.string({ unit: fc.constantFrom(...TRICKY), maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 12 }));
 /** A cell Excel runs as a formula when it starts with one of these (OWASP CSV injection, and their full-width forms). */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A line break inside a cell: Excel shows each line, and starts each as it would a cell of its own. */
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/**
+ * What the export must write for a text: the same text, with an apostrophe before every line
+ * (the first, and each after CR, LF or CRLF) that begins with a formula trigger.
+ */
+function neutralised(original: string): string {
+  let written = '';
+  let atLineStart = true;
+  for (const character of original) {
+    if (atLineStart && FORMULA_START.test(character)) written += "'";
+    written += character;
+    atLineStart = character === '\r' || character === '\n';
+  }
+  return written;
+}
+
+/**
+ * Reads the export as Excel does: a CR, an LF or a CRLF outside quotes ends the row (so a bare CR
+ * in an unquoted cell would start a new row with the rest of the cell).
+ */
+function readAsExcel(csv: string): string[][] {
+  return parse(csv, { bom: true, delimiter: ';', record_delimiter: ['\r\n', '\r', '\n'] }) as string[][];
+}
 
 /** Fields in the export's column order. */
 const record = fc.record({
@@ -72,12 +97,12 @@ async function writeCsv(records: CsvRecord[]): Promise<string> {
 const TEXT_COLUMNS = ['seller', 'role', 'order', 'orderedAt', 'kind', 'product', 'bookedAt'] as const;
 
 describe('groupCsvWriter (property)', () => {
-  it('keeps every cell whole whatever its text holds, and no text cell can start a formula', async () => {
+  it('keeps every cell and row whole whatever its text holds, and no line of a text cell can start a formula', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 15 }), async (records) => {
         const csv = await writeCsv(records);
         expect(csv.startsWith('\uFEFF')).toBe(true);
-        const [header, ...rows] = parse(csv, { bom: true, delimiter: ';', record_delimiter: '\r\n' }) as string[][];
+        const [header, ...rows] = readAsExcel(csv);
         expect(header).toHaveLength(11);
         expect(rows).toHaveLength(records.length);
         rows.forEach((row, index) => {
@@ -86,7 +111,8 @@ describe('groupCsvWriter (property)', () => {
           const cells = Object.fromEntries(Object.keys(written).map((key, column) => [key, row[column]!]));
           for (const column of TEXT_COLUMNS) {
             const original = String(written[column]);
-            expect(cells[column]).toBe(FORMULA_START.test(original) ? `'${original}` : original);
+            expect(cells[column]).toBe(neutralised(original));
+            for (const line of cells[column]!.split(LINE_BREAK)) expect(line).not.toMatch(FORMULA_START);
           }
           // Numbers stay numbers Excel can add up, a refund's minus sign included.
           expect(cells.quantity).toBe(String(written.quantity));
@@ -99,5 +125,38 @@ describe('groupCsvWriter (property)', () => {
       }),
       { numRuns: 300 },
     );
+  }, 60_000);
+});
+
+describe('groupCsvWriter', () => {
+  it('quotes a name holding a bare CR and neutralises the formula on its second line (issue 15)', async () => {
+    const name = "Noah\r=cmd|' /C calc'!A0";
+    const records: CsvRecord[] = [
+      {
+        seller: name,
+        role: 'Säljare',
+        order: '#1001\n+1',
+        orderedAt: '2025-03-01 10:00',
+        kind: 'Försäljning',
+        product: '-Tvål\r\n@SUM(A1)',
+        quantity: 1,
+        amountOre: 14900,
+        commissionOre: 3725,
+        bookedAt: '2025-03-01 10:00',
+        payoutId: '',
+      },
+    ];
+    const csv = await writeCsv(records);
+    expect(csv).toContain(`"Noah\r'=cmd|' /C calc'!A0"`);
+    const [, ...rows] = readAsExcel(csv);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.slice(0, 6)).toEqual([
+      "Noah\r'=cmd|' /C calc'!A0",
+      'Säljare',
+      "#1001\n'+1",
+      '2025-03-01 10:00',
+      'Försäljning',
+      "'-Tvål\r\n'@SUM(A1)",
+    ]);
   });
 });

@@ -39,18 +39,37 @@ export function oreAsDecimalComma(ore: number): string {
 }
 
 /**
- * The export's CSV writer (records in, text out): Swedish Excel's dialect, and a text cell that
- * Excel would run as a formula gets a leading apostrophe; numbers are written as numbers.
+ * Every line start of a text (the first, and each after CR, LF or CRLF) followed by a character
+ * that makes Excel, LibreOffice or Numbers run the line as a formula: = + - @ tab CR (OWASP CSV
+ * injection) and their full-width forms, which Numbers folds into them.
+ */
+const LINE_STARTING_A_FORMULA = /(?<=^|\r|\n)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/**
+ * A text cell Excel shows as written and never runs: an apostrophe before the first line and
+ * before every further line inside the cell that would start a formula. Names stored before
+ * names were cleaned of control characters (contract `toSingleLineText`) can still hold line breaks.
+ */
+export function neutraliseFormulas(text: string): string {
+  return text.replace(LINE_STARTING_A_FORMULA, "'");
+}
+
+/**
+ * The export's CSV writer (records in, text out): Swedish Excel's dialect. A text cell holding CR,
+ * LF, a quote or `;` is quoted (a bare CR too: Excel ends a row at any line break outside quotes),
+ * and no line of a text cell can start a formula; numbers are written as numbers.
  */
 export function groupCsvWriter() {
   return stringify({
     bom: true,
     delimiter: ';',
     record_delimiter: 'windows',
+    // With a record delimiter given, csv-stringify would quote only a field holding CRLF itself.
+    quote_record_delimiter: true,
     header: true,
     columns: COLUMNS.map((column) => ({ key: column.key, header: column.header })),
-    escape_formulas: true,
     cast: {
+      string: neutraliseFormulas,
       number: (value, context) => (MONEY_COLUMNS.has(String(context.column)) ? oreAsDecimalComma(value) : String(value)),
     },
   });
@@ -143,10 +162,10 @@ async function* groupLineRecords(db: Db, groupId: number): AsyncGenerator<CsvRec
 
 /**
  * Spec §7 export: one row per order line, for Swedish Excel (UTF-8 with BOM, `;`, decimal comma,
- * Stockholm time) and safe to open: a text cell starting with = + - @ tab or CR gets a leading
- * apostrophe. Amounts are real numbers, so a negative refund stays a number Excel can add up.
- * The rows are streamed from batches; the export is recorded in the audit log (it hands out
- * personal data).
+ * Stockholm time) and safe to open: a line of a text cell starting with = + - @ tab or CR gets a
+ * leading apostrophe, and a cell with a line break is quoted, so it stays one cell of one row.
+ * Amounts are real numbers, so a negative refund stays a number Excel can add up. The rows are
+ * streamed from batches; the export is recorded in the audit log (it hands out personal data).
  */
 export async function exportGroupCsv(
   db: Db,

@@ -120,7 +120,6 @@ export async function groupRoutes(instance: FastifyInstance) {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
       .send(stream);
   });
 }

@@ -8,7 +8,6 @@ export async function linkRoutes(app: FastifyInstance) {
   app.get<{ Params: { code: string } }>('/s/:code', { config: routeRateLimit(app, 120, '1 minute') }, async (request, reply) => {
     // Link previews (chat apps, SMS) often ask with HEAD: forward them, but count only real visits.
     const code = await recordLinkClick(app.db, request.params.code, { count: request.method !== 'HEAD' });
-    reply.header('cache-control', 'no-store');
     if (code === null) {
       return reply
         .status(404)

@@ -68,7 +68,6 @@ export async function payoutsRoutes(instance: FastifyInstance) {
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="avrakning-${request.params.id}.pdf"`)
-      .header('cache-control', 'no-store')
       .send(pdf);
   });
 }
