@@ -29,6 +29,8 @@ import {
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-defaults-'));
 const postgresDatabases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
 let port: number;
+/** Each test starts the server up to twice; a machine shared with other runs can take minutes. */
+const startTimeoutMs = 240_000;
 
 /** A data dir, and on TEST_DB=postgres a database of its own. */
 async function freshData(name: string): Promise<ServerData> {
@@ -98,14 +100,14 @@ const entries = (server: SpawnedServer): LogEntry[] => server.logLines().map((li
 describe('a newcomer’s first start', () => {
   it(
     'seeds demo data with a password of its own, kept in DATA_DIR, prints it with the logins, and listens on this computer only',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const data = await freshData('demo');
       // HOST unset; on PostgreSQL demo data needs asking for.
       const env = { HOST: '', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' };
       const passwordFile = path.join(data.dataDir, DEMO_PASSWORD_FILE);
 
-      const first = await spawnServer({ port, data, env, demoPassword: false });
+      const first = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
       let password: string;
       try {
         password = fs.readFileSync(passwordFile, 'utf8').trim();
@@ -128,7 +130,7 @@ describe('a newcomer’s first start', () => {
       }
 
       // The next start: the same password, nothing seeded again.
-      const second = await spawnServer({ port, data, env, demoPassword: false });
+      const second = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
       try {
         expect(second.output()).toContain('Demodata fanns redan.');
         expect(second.output()).toMatch(new RegExp(`elsa@demo\\.se\\s+${password}`));
@@ -146,10 +148,15 @@ describe('a newcomer’s first start', () => {
 
   it(
     'listens on the network when HOST says so, and the banner says that the demo accounts are reachable',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const data = await freshData('demo-network');
-      const server = await spawnServer({ port, data, env: { HOST: '0.0.0.0', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' } });
+      const server = await spawnServer({
+        port,
+        data,
+        env: { HOST: '0.0.0.0', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' },
+        startTimeoutMs,
+      });
       try {
         expect(server.output()).toContain('Portalen lyssnar på 0.0.0.0');
         if (networkAddress) expect(await accepts(networkAddress, port)).toBe(true);
@@ -172,10 +179,10 @@ describe('a real install', () => {
 
   it(
     'with SUPERADMIN_EMAIL and https gets no demo data, listens on every interface and logs one JSON start line without the superadmin’s address; a password changed in the web survives the next start',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const data = await freshData('real');
-      const first = await spawnServer({ port, data, env, demoPassword: false });
+      const first = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
       try {
         const output = first.output();
         expect(output).not.toContain('Demoinloggningar');
@@ -205,7 +212,7 @@ describe('a real install', () => {
       const [groups] = await inspectDatabase<{ count: number }>(data, sql`select count(*)::int as count from groups`);
       expect({ users, groups: groups!.count }).toEqual({ users: [{ email: superadmin.email }], groups: 0 });
 
-      const second = await spawnServer({ port, data, env, demoPassword: false });
+      const second = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
       try {
         expect((await signIn(second, superadmin.email, 'Webb-Lösen-22')).status).toBe(200);
         expect((await signIn(second, superadmin.email, superadmin.password)).status).toBe(401);
@@ -237,7 +244,7 @@ describe('a real install', () => {
 describe('DATA_DIR', () => {
   it(
     'is the owner’s alone under a umask that lets anyone read: an open one is tightened at start and logged, and everything written after is 700/600',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const data = await freshData('private');
       // Left readable by others: an older version's data dir, or a copy made under umask 022.
@@ -253,6 +260,7 @@ describe('DATA_DIR', () => {
         umask: '000',
         env: { SEED_DEMO: testDbKind === 'postgres' ? '1' : '' },
         demoPassword: false,
+        startTimeoutMs,
       });
       try {
         const tightened = entries(server).find((entry) => String(entry.msg).startsWith('DATA_DIR kunde läsas av andra'));
