@@ -12,6 +12,9 @@ keepNewFilesPrivate();
 const config = loadConfig();
 const dataDirFiles = makeDataDirPrivate(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+// PGlite gives its first data files (666) and the relation cache files it writes on every open
+// (644) explicit modes, which no umask narrows; the files it creates later follow the umask.
+if (database.kind === 'pglite') makeDataDirPrivate(path.join(config.dataDir, 'pgdata'));
 const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
 
 if (dataDirFiles.tightened.length > 0) {
