@@ -49,7 +49,7 @@ if (config.seedDemo) {
 const demoAccountsInRealInstall = !demo && (await hasDemoData(app.db));
 if (demoAccountsInRealInstall) {
   app.log.warn(
-    'databasen har demodatans konton utan att demoläget är på (SUPERADMIN_EMAIL, https eller NODE_ENV=production): ta bort dem eller byt deras lösenord',
+    'databasen har demodatans konton, med ett lösenord som kan vara känt, utan att demoläget är på: ta bort dem eller byt deras lösenord',
   );
 }
 
