@@ -89,7 +89,7 @@ export function serverCommand(options: { port: number; data: ServerData; env?: R
  * `env` says otherwise) and resolves once /api/health answers. Start-up is given a minute: the
  * machine may be busy. The demo accounts get DEMO_TEST_PASSWORD, put in the data dir's
  * demo-password file before the first start, unless `demoPassword` is false (the server then
- * generates one, as on a real first start). `startTimeoutMs` (a minute) is for a busy machine.
+ * generates one, as on a real first start). `startTimeoutMs` (three minutes) is for a busy machine: a start there has taken over one.
  */
 export async function spawnServer(options: {
   port: number;
@@ -135,7 +135,7 @@ export async function spawnServer(options: {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + (options.startTimeoutMs ?? 60_000); ;) {
+  for (const deadline = Date.now() + (options.startTimeoutMs ?? 180_000); ;) {
     if (child.exitCode !== null) throw new Error(`servern avslutades vid start: ${stderr}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
