@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, TOKEN_STORAGE_KEY, csvRecords, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
+import { demoPassword, TOKEN_STORAGE_KEY, csvRecords, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';
 const DEMO_GROUP = 'Klass 6B Björkskolan';
@@ -135,7 +135,7 @@ test.describe('superadmin area', () => {
     // Sign in at /admin/login and land on the overview.
     await page.goto('/admin/login');
     await page.getByLabel('E-post').fill(SUPERADMIN);
-    await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
     await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Översikt' })).toBeVisible();

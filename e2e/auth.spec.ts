@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
+  demoPassword,
   TOKEN_STORAGE_KEY,
   apiToken,
   expectAccessible,
@@ -121,7 +121,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Admin-inloggning' })).toBeVisible();
     await expectAccessible(page, '/admin/login');
     await page.getByLabel('E-post').fill('noah@demo.se');
-    await page.getByLabel('Lösenord', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Lösenord', { exact: true }).fill(demoPassword());
     await page.getByRole('button', { name: 'Logga in', exact: true }).last().click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -1,4 +1,5 @@
 // The server the browser tests drive: the built app on a fresh embedded database with demo data.
+// It generates the demo accounts' password into DATA_DIR/demo-password, where e2e/support/fixtures.ts reads it.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 

@@ -1,4 +1,7 @@
 // Takes screenshots of pages with Debian's Chromium: node scripts/screenshot.mjs URL OUT.png [phone|desktop] [email]
+// Signs in with PASSWORD, or the demo password the server kept in DATA_DIR (default ./data).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 
 const [url, out, viewport = 'desktop', email] = process.argv.slice(2);
@@ -14,7 +17,12 @@ const context = await browser.newContext(
 const page = await context.newPage();
 if (email) {
   const origin = new URL(url).origin;
-  const response = await page.request.post(`${origin}/api/auth/login`, { data: { email, password: process.env.PASSWORD ?? 'demo1234' } });
+  const response = await page.request.post(`${origin}/api/auth/login`, {
+    data: {
+      email,
+      password: process.env.PASSWORD ?? readFileSync(path.join(process.env.DATA_DIR ?? 'data', 'demo-password'), 'utf8').trim(),
+    },
+  });
   const { token } = await response.json();
   await page.goto(origin + '/login');
   await page.evaluate((t) => localStorage.setItem('saljportalen.token', t), token);

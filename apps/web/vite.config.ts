@@ -118,6 +118,7 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/api': 'http://localhost:3000', '/s/': 'http://localhost:3000' } },
+  // 127.0.0.1: the demo's server listens there only (not on ::1, which localhost may resolve to first).
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/s/': 'http://127.0.0.1:3000' } },
   build: { target: 'es2022', sourcemap: false },
 });

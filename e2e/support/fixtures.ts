@@ -5,9 +5,15 @@ import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 
-export const DEMO_PASSWORD = 'demo1234';
 const e2ePort = process.env.E2E_PORT ?? '4173';
 export const E2E_DATA_DIR = e2ePort === '4173' ? '.e2e-data' : `.e2e-data-${e2ePort}`;
+
+/**
+ * The demo accounts' password: the e2e server generated it when it seeded its fresh data dir and
+ * kept it in DATA_DIR/demo-password (apps/server/src/db/demo-password.ts), as on a newcomer's
+ * first start. Read when a test needs it, once the server is up.
+ */
+export const demoPassword = (): string => fs.readFileSync(path.join(E2E_DATA_DIR, 'demo-password'), 'utf8').trim();
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
 export const TOKEN_STORAGE_KEY = 'saljportalen.token';
 
@@ -43,7 +49,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
 }
 
 /** Signs in through the login page, as a person would. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(page: Page, email: string, password = demoPassword()): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-post').fill(email);
   await page.getByLabel('Lösenord', { exact: true }).fill(password);
@@ -52,7 +58,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** Signs in through the API and stores the token, for tests about other things than signing in. */
-export async function signInQuickly(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function signInQuickly(page: Page, email: string, password = demoPassword()): Promise<string> {
   const response = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
@@ -94,7 +100,7 @@ export const uniqueEmail = (prefix: string, project: string) => `${prefix}.${pro
  * Signs in through the API on a request context of its own (the `request` fixture), so the page's
  * browser gets neither the token nor the refresh cookie.
  */
-export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function apiToken(request: APIRequestContext, email: string, password = demoPassword()): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email, password } });
   expect(response.ok(), `inloggning som ${email}`).toBe(true);
   return ((await response.json()) as { token: string }).token;

@@ -18,7 +18,7 @@ const trustProxyOf = (value: string): boolean | string => (value === 'true' || v
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -30,7 +30,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Säljportalen <no-reply@saljportalen.se>'),
   SUPERADMIN_EMAIL: z.string().email().optional(),
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
+  SUPERADMIN_RESET_PASSWORD: flag.default(false),
   SEED_DEMO: flag.optional(),
+  NODE_ENV: z.string().optional(),
   DEFAULT_COMMISSION_BPS: z.coerce.number().int().min(0).max(10000).default(2500),
   REDIS_URL: z.string().optional(),
   CORS_ORIGIN: z
@@ -61,13 +63,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
   const embedded = !values.DATABASE_URL;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+  // The demo's accounts are public knowledge (their password is printed at every start): they
+  // have no place in an install that names its own superadmin, has a real address or says it is
+  // production. There demo data is off by default, and asking for it is refused.
+  const realInstall = [
+    values.SUPERADMIN_EMAIL && 'SUPERADMIN_EMAIL är satt',
+    publicUrl.startsWith('https:') && 'PUBLIC_URL är https',
+    values.NODE_ENV === 'production' && 'NODE_ENV=production',
+  ].filter((reason): reason is string => Boolean(reason));
+  if (values.SEED_DEMO && realInstall.length > 0) {
+    throw new AppError(
+      'CONFIG',
+      `SEED_DEMO=1 är inte tillåtet här (${realInstall.join(', ')}): demodatans konton har kända lösenord och hör inte hemma i en riktig installation. Ta bort SEED_DEMO, eller kör demon i en egen DATA_DIR utan dessa inställningar.`,
+    );
+  }
   return {
     port: values.PORT,
+    /** Unset: 127.0.0.1 while demo data is in use, every interface otherwise (main.ts). */
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     shopUrl: values.SHOP_URL.replace(/\/$/, ''),
     jwtSecret: values.JWT_SECRET,
     shopifyWebhookSecret: values.SHOPIFY_WEBHOOK_SECRET,
@@ -75,9 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: values.MAIL_FROM,
     superadmin:
       values.SUPERADMIN_EMAIL && values.SUPERADMIN_PASSWORD
-        ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD }
+        ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD, resetPassword: values.SUPERADMIN_RESET_PASSWORD }
         : undefined,
-    seedDemo: values.SEED_DEMO ?? embedded,
+    seedDemo: values.SEED_DEMO ?? (embedded && realInstall.length === 0),
     defaultCommissionBps: values.DEFAULT_COMMISSION_BPS,
     redisUrl: values.REDIS_URL,
     corsOrigins: values.CORS_ORIGIN ?? [],

@@ -1,16 +1,57 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { closeGracefully } from './close-gracefully.js';
 import { loadConfig, resolveJwtSecret } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DEMO_PASSWORD_FILE, generateDemoPassword, keepDemoPassword, readDemoPassword } from './db/demo-password.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
-import { DEMO_LOGINS, seedDemoData } from './db/seed.js';
+import { DEMO_LOGINS, hasDemoData, seedDemoData } from './db/seed.js';
+import { keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-data-dir.js';
 
+keepNewFilesPrivate();
 const config = loadConfig();
+const dataDirFiles = makeDataDirPrivate(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+// PGlite gives its first data files (666) and the relation cache files it writes on every open
+// (644) explicit modes, which no umask narrows; the files it creates later follow the umask.
+if (database.kind === 'pglite') makeDataDirPrivate(path.join(config.dataDir, 'pgdata'));
 const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
 
-if (config.superadmin) await ensureSuperadmin(app.db, config.superadmin);
-const seeded = config.seedDemo ? await seedDemoData(app.db, { log: app.log }) : false;
+if (dataDirFiles.tightened.length > 0) {
+  app.log.warn(
+    { dataDir: config.dataDir, tightened: dataDirFiles.tightened.length, examples: dataDirFiles.tightened.slice(0, 5) },
+    'DATA_DIR kunde läsas av andra än ägaren: behörigheterna är nu skärpta (kataloger 700, filer 600)',
+  );
+}
+if (dataDirFiles.failed.length > 0) {
+  app.log.warn(
+    { dataDir: config.dataDir, failed: dataDirFiles.failed.length, examples: dataDirFiles.failed.slice(0, 5) },
+    'DATA_DIR innehåller filer som servern inte kan göra privata (ägs av en annan användare?)',
+  );
+}
+
+const superadmin = config.superadmin ? await ensureSuperadmin(app.db, config.superadmin) : undefined;
+if (superadmin === 'not-superadmin') {
+  app.log.warn(
+    'SUPERADMIN_EMAIL hör till ett konto som inte är superadmin: det lämnas orört. SUPERADMIN_RESET_PASSWORD=1 gör det till superadmin med SUPERADMIN_PASSWORD.',
+  );
+}
+
+// Demo data: only where config allows it, only on an empty database, with this data dir's own password.
+let demo: { seeded: boolean; password: string | undefined } | undefined;
+if (config.seedDemo) {
+  const kept = readDemoPassword(config.dataDir);
+  const password = kept ?? generateDemoPassword();
+  const seeded = await seedDemoData(app.db, { password, log: app.log });
+  if (seeded && !kept) keepDemoPassword(config.dataDir, password);
+  if (seeded || (await hasDemoData(app.db))) demo = { seeded, password: seeded ? password : kept };
+}
+const demoAccountsInRealInstall = !demo && (await hasDemoData(app.db));
+if (demoAccountsInRealInstall) {
+  app.log.warn(
+    'databasen har demodatans konton, med ett lösenord som kan vara känt, utan att demoläget är på: ta bort dem eller byt deras lösenord',
+  );
+}
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -23,17 +64,37 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+// While demo accounts with a printed password exist, only this computer can reach them unless HOST says otherwise.
+const host = config.host ?? (demo ? '127.0.0.1' : '0.0.0.0');
+await app.listen({ port: config.port, host });
 
-const lines = [
-  '',
-  `  Säljportalen kör på ${config.publicUrl}`,
-  `  Databas: ${database.kind === 'pglite' ? `inbäddad PostgreSQL (PGlite) i ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-];
-if (config.seedDemo) {
-  lines.push(seeded ? '  Demodata skapad.' : '  Demodata fanns redan.', '  Demoinloggningar:');
-  for (const login of DEMO_LOGINS) lines.push(`    ${login.label.padEnd(28)} ${login.email.padEnd(32)} ${login.password}`);
+if (demo) {
+  // The newcomer's run: a plain-text banner with what they need to try the portal.
+  const lines = [
+    '',
+    `  Säljportalen kör på ${config.publicUrl}  (demoläge)`,
+    `  Databas: ${database.kind === 'pglite' ? `inbäddad PostgreSQL (PGlite) i ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    demo.seeded ? '  Demodata skapad.' : '  Demodata fanns redan.',
+  ];
+  const passwordFile = path.join(config.dataDir, DEMO_PASSWORD_FILE);
+  lines.push(
+    demo.password
+      ? `  Demoinloggningar (samma lösenord för alla, sparat i ${passwordFile}):`
+      : `  Demoinloggningar (lösenordet finns inte i ${passwordFile}: använd "Glömt lösenord", eller börja om med en tom DATA_DIR):`,
+  );
+  for (const login of DEMO_LOGINS) lines.push(`    ${login.label.padEnd(28)} ${login.email.padEnd(32)} ${demo.password ?? ''}`.trimEnd());
   lines.push(`  Superadmin loggar in på ${config.publicUrl}/admin/login`);
+  if (host === '127.0.0.1' || host === 'localhost' || host === '::1') {
+    lines.push(`  Portalen nås bara från den här datorn (lyssnar på ${host}). Öppna den för nätverket med:`, `    HOST=0.0.0.0 npm start`);
+  } else {
+    lines.push(`  Portalen lyssnar på ${host}: andra i nätverket når den, och demokontona, med lösenordet ovan.`);
+  }
+  lines.push('  En riktig installation sätter SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD och PUBLIC_URL (se README): då skapas ingen demodata.');
+  console.log(lines.join('\n') + '\n');
+} else {
+  // Production: one structured line, without personal data (the superadmin's address is not logged).
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, host, port: config.port, superadmin, demoAccounts: demoAccountsInRealInstall },
+    'Säljportalen startad',
+  );
 }
-if (config.superadmin) lines.push(`  Superadmin: ${config.superadmin.email}`);
-console.log(lines.join('\n') + '\n');

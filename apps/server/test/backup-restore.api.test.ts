@@ -18,7 +18,7 @@ import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
 import { repoRoot } from './spawned-server.js';
-import { createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-backup-'));
 const dumpFile = path.join(workDir, 'saljportalen.sql');
@@ -85,7 +85,7 @@ beforeAll(async () => {
   target = await place('mal');
   const database = await source.open();
   try {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
     before = await figures(database);
   } finally {
     await database.close();

@@ -16,7 +16,7 @@ import type { TCreatePayoutResponse } from '@saljportalen/contract';
 import { openDatabase } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { stockholmDate, stockholmDayStart } from '../src/lib/dates.js';
-import { createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData, type SpawnedServer } from './spawned-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-crash-payout-'));
@@ -82,7 +82,7 @@ beforeAll(async () => {
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
     const [membership] = (
       (await database.db.execute(sql`
         select m.id, m.group_id from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id

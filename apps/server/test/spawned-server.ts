@@ -3,12 +3,15 @@
  * that kill it, stop it or restart it on the same data: what `npm start` runs, signals and all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
+import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
+import { DEMO_TEST_PASSWORD } from './test-server.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -56,15 +59,15 @@ export interface SpawnedServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/**
- * Starts the server on `port` over `data` (demo data, webhook secret, no rate limits unless
- * `env` says otherwise) and resolves once /api/health answers. Start-up is given a minute: the
- * machine may be busy.
- */
-export async function spawnServer(options: { port: number; data: ServerData; env?: Record<string, string> }): Promise<SpawnedServer> {
+/** The environment and command line of the server `npm start` runs, for `data`. */
+export function serverCommand(options: { port: number; data: ServerData; env?: Record<string, string>; umask?: string }) {
   const { port, data } = options;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  // A umask is a property of the process, so a shell sets it just before becoming the server.
+  const [command, ...args] = options.umask ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$@"`, 'sh', ...node] : node;
+  return {
+    command: command!,
+    args,
     env: {
       ...process.env,
       PORT: String(port),
@@ -78,8 +81,32 @@ export async function spawnServer(options: { port: number; data: ServerData; env
       DATABASE_URL: data.databaseUrl ?? '',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  };
+}
+
+/**
+ * Starts the server on `port` over `data` (demo data, webhook secret, no rate limits unless
+ * `env` says otherwise) and resolves once /api/health answers. Start-up is given a minute: the
+ * machine may be busy. The demo accounts get DEMO_TEST_PASSWORD, put in the data dir's
+ * demo-password file before the first start, unless `demoPassword` is false (the server then
+ * generates one, as on a real first start). `startTimeoutMs` (three minutes) is for a busy machine: a start there has taken over one.
+ */
+export async function spawnServer(options: {
+  port: number;
+  data: ServerData;
+  env?: Record<string, string>;
+  umask?: string;
+  demoPassword?: false;
+  startTimeoutMs?: number;
+}): Promise<SpawnedServer> {
+  const { port, data } = options;
+  const passwordFile = path.join(data.dataDir, DEMO_PASSWORD_FILE);
+  if (options.demoPassword !== false && !fs.existsSync(passwordFile)) {
+    fs.mkdirSync(data.dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(passwordFile, `${DEMO_TEST_PASSWORD}\n`, { mode: 0o600 });
+  }
+  const { command, args, env } = serverCommand(options);
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const waiters: { matches(entry: LogEntry): boolean; resolve(entry: LogEntry): void }[] = [];
   const logLines: string[] = [];
   let output = '';
@@ -108,7 +135,7 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ;) {
+  for (const deadline = Date.now() + (options.startTimeoutMs ?? 180_000); ;) {
     if (child.exitCode !== null) throw new Error(`servern avslutades vid start: ${stderr}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,

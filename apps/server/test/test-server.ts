@@ -14,6 +14,12 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { routeCollector } from './route-table.js';
 
+/**
+ * The demo accounts' password in tests: the API tests seed with it, and spawned servers find it
+ * in their data dir's demo-password file (spawned-server.ts). A real install generates its own.
+ */
+export const DEMO_TEST_PASSWORD = 'demo1234';
+
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -71,7 +77,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const routeTable = routeCollector();
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123', onRoute: routeTable.onRoute });
-  if (options.seed) await seedDemoData(app.db);
+  if (options.seed) await seedDemoData(app.db, { password: DEMO_TEST_PASSWORD });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -94,7 +100,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     dataDir,
     routes: routeTable.routes,
     request,
-    async login(email, password = 'demo1234') {
+    async login(email, password = DEMO_TEST_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { email, password } });
       if (response.status !== 200) throw new Error(`inloggning misslyckades för ${email}: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { token: string }).token;

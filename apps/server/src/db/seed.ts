@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client.js';
 import { groups, memberships, orderLines, orders, products, users } from './schema.js';
@@ -8,12 +8,12 @@ import { stockholmDate } from '../lib/dates.js';
 import { createPayout } from '../modules/payouts/create-payout.js';
 import { markPayoutPaid } from '../modules/payouts/mark-payout-paid.js';
 
-export const DEMO_PASSWORD = 'demo1234';
+/** The demo's accounts; all share the data dir's generated password (db/demo-password.ts). */
 export const DEMO_LOGINS = [
-  { label: 'Superadmin', email: 'admin@saljportalen.se', password: DEMO_PASSWORD },
-  { label: 'Gruppadmin (lärare, 6B)', email: 'larare@bjorkskolan.se', password: DEMO_PASSWORD },
-  { label: 'Säljare (i två grupper)', email: 'elsa@demo.se', password: DEMO_PASSWORD },
-  { label: 'Säljare', email: 'noah@demo.se', password: DEMO_PASSWORD },
+  { label: 'Superadmin', email: 'admin@saljportalen.se' },
+  { label: 'Gruppadmin (lärare, 6B)', email: 'larare@bjorkskolan.se' },
+  { label: 'Säljare (i två grupper)', email: 'elsa@demo.se' },
+  { label: 'Säljare', email: 'noah@demo.se' },
 ] as const;
 
 export const DEMO_GROUPS = [
@@ -105,19 +105,21 @@ function mulberry32(seed: number) {
 /**
  * A believable Swedish data set on an empty database: four groups (one archived), ~30 sellers
  * with a teacher or leader as group admin, one seller in two groups, ten products, a few hundred
- * orders over the last 90 days, and one draft and one paid payout. Returns false when the
- * database already has groups.
+ * orders over the last 90 days, and one draft and one paid payout. Every demo account gets
+ * `password`. Returns false, and adds nothing, when the database already has a user or a group.
  */
-export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; now?: Date } = {}): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { password: string; log?: FastifyBaseLogger; now?: Date }): Promise<boolean> {
   const now = options.now ?? new Date();
   const random = mulberry32(20261122);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(options.password);
 
   return db.transaction(async (tx) => {
     // Under a lock, so two processes starting at once cannot both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(groups)) as [{ count: number }];
-    if (count > 0) return false;
+    // Empty means no account at all: demo accounts with a known password never join real ones.
+    const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
+    const [anyGroup] = await tx.select({ id: groups.id }).from(groups).limit(1);
+    if (anyUser || anyGroup) return false;
 
     const insertedGroups = await tx
       .insert(groups)
@@ -125,10 +127,7 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
       .returning({ id: groups.id, code: groups.code });
     const groupIds = insertedGroups.map((g) => g.id);
 
-    await tx
-      .insert(users)
-      .values({ email: DEMO_LOGINS[0].email, passwordHash, fullName: 'Sara Superadmin', isSuperadmin: true })
-      .onConflictDoNothing();
+    await tx.insert(users).values({ email: DEMO_LOGINS[0].email, passwordHash, fullName: 'Sara Superadmin', isSuperadmin: true });
 
     // People: group admins first, then sellers spread over the groups.
     const people: { email: string; fullName: string; phone: string | null; groupIndex: number; role: 'seller' | 'admin' }[] = [
@@ -290,4 +289,13 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
     );
     return true;
   });
+}
+
+/** True when this database holds the demo data set (its superadmin), seeded now or on an earlier start. */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, DEMO_LOGINS[0].email), eq(users.isSuperadmin, true)));
+  return row !== undefined;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { AppError } from '../errors.js';
 import { acquireDataDirLock } from '../db/data-dir-lock.js';
+import { keepNewFilesPrivate } from '../lib/private-data-dir.js';
 
 /**
  * Runs an operator command and exits with its code. npm runs root scripts from the repository
@@ -10,6 +11,7 @@ import { acquireDataDirLock } from '../db/data-dir-lock.js';
  * what they mean to `npm start` run from the same place. A failure is printed, not thrown.
  */
 export async function runOperatorCommand(command: () => Promise<number>): Promise<never> {
+  keepNewFilesPrivate(); // a restored pgdata, a dump: the operator's alone, as the server's files are
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   let exitCode = 1;
   try {

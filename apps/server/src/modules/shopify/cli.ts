@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase, type Db } from '../../db/client.js';
+import { keepNewFilesPrivate } from '../../lib/private-data-dir.js';
 
 /**
  * Runs an operator command on the configured database. `npm run … -w apps/server` starts in
@@ -7,6 +8,7 @@ import { openDatabase, type Db } from '../../db/client.js';
  * they mean to `npm start` run from the same place.
  */
 export async function runCommand(command: (context: { db: Db; config: Config }) => Promise<number>): Promise<never> {
+  keepNewFilesPrivate(); // what it writes under DATA_DIR (PGlite's files) is the owner's alone, as the server's
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   let exitCode = 1;
   try {

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { seedDemoData } from '../../db/seed.js';
-import { createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
+import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from '../../../test/spawned-server.js';
 import { signShopifyWebhook } from './webhook-signature.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
     const [elsa] = (
       (await database.db.execute(sql`
       select m.link_code from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id

@@ -1,0 +1,55 @@
+/** Which starts may have demo data (issue 15): the config decides once, at boot. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { AppError } from './errors.js';
+
+/** What says an install is real, and how the refusal names it. */
+const realInstalls: [string, Record<string, string>][] = [
+  ['SUPERADMIN_EMAIL är satt', { SUPERADMIN_EMAIL: 'drift@skolan.se', SUPERADMIN_PASSWORD: 'ett långt lösenord' }],
+  ['PUBLIC_URL är https', { PUBLIC_URL: 'https://portal.skolan.se' }],
+  ['NODE_ENV=production', { NODE_ENV: 'production' }],
+];
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return error instanceof AppError ? { code: error.code, message: error.message } : error;
+  }
+  return 'startade';
+};
+
+describe('demo data in the config', () => {
+  it('is on by default for the embedded database only, and SEED_DEMO=0 turns it off', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/portal' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/portal', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it.each(realInstalls)('is off by default when %s (a real install), on either database', (_, env) => {
+    expect(loadConfig(env).seedDemo).toBe(false);
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://127.0.0.1/portal' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...env, SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it.each(realInstalls)('refuses an explicit SEED_DEMO=1 when %s, saying why in Swedish', (reason, env) => {
+    for (const seed of ['1', 'true', 'on']) {
+      const refused = refusal({ ...env, SEED_DEMO: seed }) as { code: string; message: string };
+      expect(refused.code).toBe('CONFIG');
+      expect(refused.message).toContain('SEED_DEMO=1 är inte tillåtet');
+      expect(refused.message).toContain(reason);
+    }
+  });
+
+  it('leaves HOST unset unless given, so the start can choose loopback for a demo', () => {
+    expect(loadConfig({}).host).toBeUndefined();
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('changes an existing superadmin only with SUPERADMIN_RESET_PASSWORD', () => {
+    const env = realInstalls[0]![1];
+    expect(loadConfig(env).superadmin).toEqual({ email: 'drift@skolan.se', password: 'ett långt lösenord', resetPassword: false });
+    expect(loadConfig({ ...env, SUPERADMIN_RESET_PASSWORD: '1' }).superadmin?.resetPassword).toBe(true);
+  });
+});

@@ -1,0 +1,284 @@
+/**
+ * Safe defaults at start (issues 15 and 18), on the real server as a child process: a newcomer's
+ * first start seeds demo data with a password of its own, kept in DATA_DIR, prints it in a
+ * banner and listens on this computer only; a real install (SUPERADMIN_EMAIL, https,
+ * NODE_ENV=production) gets no demo data, listens on every interface and logs one JSON start
+ * line without personal data; DATA_DIR and everything in it are the owner's alone.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
+import { DEMO_LOGINS } from '../src/db/seed.js';
+import { createPostgresDatabase, eventually, testDbKind } from './test-server.js';
+import {
+  freePort,
+  inspectDatabase,
+  repoRoot,
+  serverCommand,
+  spawnServer,
+  type LogEntry,
+  type ServerData,
+  type SpawnedServer,
+} from './spawned-server.js';
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-defaults-'));
+const postgresDatabases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
+let port: number;
+/** Each test starts the server up to twice; a machine shared with other runs can take minutes. */
+const startTimeoutMs = 240_000;
+
+/** A data dir, and on TEST_DB=postgres a database of its own. */
+async function freshData(name: string): Promise<ServerData> {
+  const dataDir = path.join(workDir, name);
+  fs.mkdirSync(dataDir);
+  if (testDbKind !== 'postgres') return { dataDir };
+  const postgres = await createPostgresDatabase();
+  postgresDatabases.push(postgres);
+  return { dataDir, databaseUrl: postgres.url };
+}
+
+beforeAll(async () => {
+  port = await freePort();
+});
+afterAll(async () => {
+  for (const postgres of postgresDatabases) await postgres.drop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/** This machine's address on its network, if it has one: what a neighbour would connect to. */
+const networkAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+
+function accepts(address: string, onPort: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: address, port: onPort, timeout: 3000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const signIn = (server: SpawnedServer, email: string, password: string) =>
+  fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+
+async function stop(server: SpawnedServer): Promise<void> {
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toEqual({ code: 0, signal: null });
+}
+
+/** Every directory and file under `dir` (symbolic links aside) that anyone but the owner may use. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (current: string) => {
+    const stat = fs.lstatSync(current);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) found.push(`${path.relative(dir, current) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(current)) visit(path.join(current, name));
+  };
+  visit(dir);
+  return found;
+}
+
+const entries = (server: SpawnedServer): LogEntry[] => server.logLines().map((line) => JSON.parse(line) as LogEntry);
+
+describe('a newcomer’s first start', () => {
+  it(
+    'seeds demo data with a password of its own, kept in DATA_DIR, prints it with the logins, and listens on this computer only',
+    { timeout: 600_000 },
+    async () => {
+      const data = await freshData('demo');
+      // HOST unset; on PostgreSQL demo data needs asking for.
+      const env = { HOST: '', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' };
+      const passwordFile = path.join(data.dataDir, DEMO_PASSWORD_FILE);
+
+      const first = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
+      let password: string;
+      try {
+        password = fs.readFileSync(passwordFile, 'utf8').trim();
+        expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+        expect(fs.statSync(passwordFile).mode & 0o777).toBe(0o600);
+
+        const banner = first.output();
+        expect(banner).toContain(`Säljportalen kör på http://localhost:${port}`);
+        expect(banner).toContain('Demodata skapad.');
+        for (const login of DEMO_LOGINS) expect(banner).toMatch(new RegExp(`${login.email.replace('.', '\\.')}\\s+${password}`));
+        expect(banner).toContain('HOST=0.0.0.0 npm start');
+
+        expect((await signIn(first, DEMO_LOGINS[0].email, password)).status).toBe(200);
+        expect((await signIn(first, DEMO_LOGINS[0].email, 'demo1234')).status).toBe(401);
+
+        expect(await accepts('127.0.0.1', port)).toBe(true);
+        if (networkAddress) expect(await accepts(networkAddress, port)).toBe(false);
+      } finally {
+        await stop(first);
+      }
+
+      // The next start: the same password, nothing seeded again.
+      const second = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
+      try {
+        expect(second.output()).toContain('Demodata fanns redan.');
+        expect(second.output()).toMatch(new RegExp(`elsa@demo\\.se\\s+${password}`));
+        expect((await signIn(second, 'elsa@demo.se', password)).status).toBe(200);
+      } finally {
+        await stop(second);
+      }
+      const [counts] = await inspectDatabase<{ superadmins: number }>(
+        data,
+        sql`select count(*)::int as superadmins from users where is_superadmin`,
+      );
+      expect(counts!.superadmins).toBe(1);
+    },
+  );
+
+  it(
+    'listens on the network when HOST says so, and the banner says that the demo accounts are reachable',
+    { timeout: 300_000 },
+    async () => {
+      const data = await freshData('demo-network');
+      const server = await spawnServer({
+        port,
+        data,
+        env: { HOST: '0.0.0.0', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' },
+        startTimeoutMs,
+      });
+      try {
+        expect(server.output()).toContain('Portalen lyssnar på 0.0.0.0');
+        if (networkAddress) expect(await accepts(networkAddress, port)).toBe(true);
+      } finally {
+        await stop(server);
+      }
+    },
+  );
+});
+
+describe('a real install', () => {
+  const superadmin = { email: 'drift@skolan.se', password: 'Miljö-Lösen-1' };
+  const env = {
+    SUPERADMIN_EMAIL: superadmin.email,
+    SUPERADMIN_PASSWORD: superadmin.password,
+    PUBLIC_URL: 'https://portal.skolan.se',
+    SEED_DEMO: '',
+    HOST: '',
+  };
+
+  it(
+    'with SUPERADMIN_EMAIL and https gets no demo data, listens on every interface and logs one JSON start line without the superadmin’s address; a password changed in the web survives the next start',
+    { timeout: 600_000 },
+    async () => {
+      const data = await freshData('real');
+      const first = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
+      try {
+        const output = first.output();
+        expect(output).not.toContain('Demoinloggningar');
+        expect(output).not.toContain('Säljportalen kör på');
+        expect(output.toLowerCase()).not.toContain(superadmin.email);
+        const started = entries(first).filter((entry) => entry.msg === 'Säljportalen startad');
+        expect(started).toHaveLength(1);
+        expect(started[0]).toMatchObject({ url: 'https://portal.skolan.se', database: testDbKind, host: '0.0.0.0', superadmin: 'created' });
+
+        expect(await accepts('127.0.0.1', port)).toBe(true);
+        if (networkAddress) expect(await accepts(networkAddress, port)).toBe(true);
+
+        const login = await signIn(first, superadmin.email, superadmin.password);
+        expect(login.status).toBe(200);
+        const { token } = (await login.json()) as { token: string };
+        const changed = await fetch(`${first.url}/api/account/change-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ current_password: superadmin.password, new_password: 'Webb-Lösen-22' }),
+        });
+        expect(changed.status).toBe(200);
+      } finally {
+        await stop(first);
+      }
+      expect(fs.existsSync(path.join(data.dataDir, DEMO_PASSWORD_FILE))).toBe(false);
+      const users = await inspectDatabase<{ email: string }>(data, sql`select email from users`);
+      const [groups] = await inspectDatabase<{ count: number }>(data, sql`select count(*)::int as count from groups`);
+      expect({ users, groups: groups!.count }).toEqual({ users: [{ email: superadmin.email }], groups: 0 });
+
+      const second = await spawnServer({ port, data, env, demoPassword: false, startTimeoutMs });
+      try {
+        expect((await signIn(second, superadmin.email, 'Webb-Lösen-22')).status).toBe(200);
+        expect((await signIn(second, superadmin.email, superadmin.password)).status).toBe(401);
+        expect(entries(second).find((entry) => entry.msg === 'Säljportalen startad')).toMatchObject({ superadmin: 'unchanged' });
+      } finally {
+        await stop(second);
+      }
+    },
+  );
+
+  it.each([
+    ['SUPERADMIN_EMAIL är satt', { SUPERADMIN_EMAIL: superadmin.email, SUPERADMIN_PASSWORD: superadmin.password }],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ])('refuses SEED_DEMO=1 at start when %s, saying why, and writes nothing', { timeout: 120_000 }, async (reason, extra) => {
+    const data = await freshData(`refused-${reason.slice(0, 8).replace(/\W/g, '')}`);
+    const { command, args, env: childEnv } = serverCommand({ port, data, env: { ...extra, SEED_DEMO: '1' } });
+    const child = spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toContain('SEED_DEMO=1 är inte tillåtet');
+    expect(output).toContain(reason);
+    expect(fs.readdirSync(data.dataDir)).toEqual([]);
+  });
+});
+
+describe('DATA_DIR', () => {
+  it(
+    'is the owner’s alone under a umask that lets anyone read: an open one is tightened at start and logged, and everything written after is 700/600',
+    { timeout: 600_000 },
+    async () => {
+      const data = await freshData('private');
+      // Left readable by others: an older version's data dir, or a copy made under umask 022.
+      fs.chmodSync(data.dataDir, 0o755);
+      fs.mkdirSync(path.join(data.dataDir, 'outbox'), { mode: 0o755 });
+      fs.chmodSync(path.join(data.dataDir, 'outbox'), 0o755);
+      fs.writeFileSync(path.join(data.dataDir, 'outbox', 'gammal.json'), '{}');
+      fs.chmodSync(path.join(data.dataDir, 'outbox', 'gammal.json'), 0o644);
+
+      const server = await spawnServer({
+        port,
+        data,
+        umask: '000',
+        env: { SEED_DEMO: testDbKind === 'postgres' ? '1' : '' },
+        demoPassword: false,
+        startTimeoutMs,
+      });
+      try {
+        const tightened = entries(server).find((entry) => String(entry.msg).startsWith('DATA_DIR kunde läsas av andra'));
+        expect(tightened).toMatchObject({ level: 40, tightened: 3 });
+        // A live reset link is written to the outbox now, under the server's own umask.
+        const asked = await fetch(`${server.url}/api/auth/forgot-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'elsa@demo.se' }),
+        });
+        expect(asked.status).toBe(200);
+        await eventually(() => fs.readdirSync(path.join(data.dataDir, 'outbox')).length === 2, 20_000);
+      } finally {
+        await stop(server);
+      }
+      expect(fs.existsSync(path.join(data.dataDir, DEMO_PASSWORD_FILE))).toBe(true);
+      if (testDbKind === 'pglite') expect(fs.existsSync(path.join(data.dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+      expect(openToOthers(data.dataDir)).toEqual([]);
+    },
+  );
+});
