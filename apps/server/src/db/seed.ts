@@ -204,7 +204,7 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
         }));
         const subtotal = lines.reduce((sum, l) => sum + insertedProducts[l.productIndex]!.priceOre * l.quantity, 0);
         orderRows.push({
-          shopifyOrderId: 5_500_000_000_000 + orderRows.length,
+          shopifyOrderId: String(5_500_000_000_000 + orderRows.length),
           orderName: `#${1001 + orderRows.length}`,
           orderedAt,
           shopifyUpdatedAt: orderedAt,
@@ -223,7 +223,7 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
     const sortedOrders = order.map((i, rank) => ({
       ...orderRows[i]!,
       orderName: `#${1001 + rank}`,
-      shopifyOrderId: 5_500_000_000_000 + rank,
+      shopifyOrderId: String(5_500_000_000_000 + rank),
     }));
     const sortedLines = order.map((i) => lineDrafts[i]!);
     const insertedOrders: { id: number }[] = [];
@@ -243,7 +243,7 @@ export async function seedDemoData(db: Db, options: { log?: FastifyBaseLogger; n
         return {
           orderId: insertedOrders[i]!.id,
           kind: 'sale' as const,
-          shopifyLineId: 466_157_049 + i * 10 + lineIndex,
+          shopifyLineId: String(466_157_049 + i * 10 + lineIndex),
           productId: product.id,
           title: product.title,
           quantity: l.quantity,
