@@ -323,13 +323,13 @@ test.describe('superadmin area', () => {
     await expect(page.getByRole('heading', { level: 1, name: seller.full_name })).toBeVisible();
     const orders = await api<{
       seller: { orders_count: number; total_sales: number; total_commission: number };
-      items: { order_name: string | null; shopify_order_id: number }[];
+      items: { order_name: string | null; shopify_order_id: string }[];
     }>(page, `/api/admin/seller/${seller.user_id}/orders?group_id=${groupId}`);
     await expect(card(page, 'Ordrar')).toHaveText(String(orders.seller.orders_count));
     await expect(card(page, 'Försäljning')).toContainText(sek(orders.seller.total_sales));
     await expect(card(page, 'Provision')).toContainText(sek(orders.seller.total_commission));
     await expect(page.locator('tbody tr')).toHaveCount(orders.items.length);
-    await expect(page.locator('tbody tr').first()).toContainText(orders.items[0]!.order_name ?? String(orders.items[0]!.shopify_order_id));
+    await expect(page.locator('tbody tr').first()).toContainText(orders.items[0]!.order_name ?? orders.items[0]!.shopify_order_id);
     await expectSettledAccessible(page, 'säljarens ordrar');
 
     // A seller in the group's table agrees with the seller's own page.

@@ -53,7 +53,7 @@ export async function insertOrder(
   const [order] = await db
     .insert(orders)
     .values({
-      shopifyOrderId,
+      shopifyOrderId: String(shopifyOrderId),
       orderName: options.orderName === undefined ? `#T${shopifyOrderId % 100000}` : options.orderName,
       orderedAt: options.orderedAt,
       membershipId: options.membership?.id ?? null,
@@ -67,7 +67,7 @@ export async function insertOrder(
     lines.map((line, index) => ({
       orderId: order!.id,
       kind: line.kind ?? 'sale',
-      shopifyLineId: shopifyOrderId * 10 + index,
+      shopifyLineId: String(shopifyOrderId * 10 + index),
       title: line.title ?? 'Bivaxdukar 3-pack',
       quantity: line.quantity ?? 1,
       amountOre: line.amountOre,

@@ -25,6 +25,16 @@ export interface DeliveryOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A payload as Shopify writes it: a BigInt becomes a bare integer literal, so tests can send ids
+ * past 2^53 (820982911946154508) that a JS number cannot hold.
+ */
+export function shopifyJson(payload: unknown): string {
+  const marker = '\u0000bigint:';
+  const text = JSON.stringify(payload, (_key, value: unknown) => (typeof value === 'bigint' ? `${marker}${value}` : value));
+  return text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1');
+}
+
 /** Posts a delivery as Shopify does: raw JSON body, HMAC-SHA256 of it in base64, topic and webhook id headers. */
 export async function sendShopifyWebhook(
   baseUrl: string,
@@ -32,7 +42,7 @@ export async function sendShopifyWebhook(
   payload: unknown,
   options: DeliveryOptions = {},
 ): Promise<Response> {
-  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const body = typeof payload === 'string' ? payload : shopifyJson(payload);
   return fetch(`${baseUrl}/api/webhooks/shopify`, {
     method: 'POST',
     headers: {
@@ -52,7 +62,7 @@ export async function sendShopifyWebhook(
 type Json = Record<string, unknown>;
 
 export interface SwedishLineItem {
-  id: number;
+  id: number | bigint;
   productId: number | null;
   sku?: string | null;
   title: string;
@@ -71,7 +81,8 @@ export interface SwedishLineItem {
  * Every other field stays as in Shopify's sample.
  */
 export function swedishOrder(options: {
-  id: number;
+  /** A BigInt for an id past 2^53; send it with sendShopifyWebhook (or shopifyJson). */
+  id: number | bigint;
   name?: string;
   refCode?: string | null;
   landingSite?: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema, integerFromText } from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
+import { ZShopifyIdSchema } from './orders.js';
 
 // Spec §5 wording, shared by the server's answers and the web's own form checks.
 export const GROUP_NAME_REQUIRED_MESSAGE = 'Gruppnamn krävs';
@@ -265,7 +266,7 @@ export type TAdminSellerOrdersQuery = z.infer<typeof ZAdminSellerOrdersQuerySche
 /** Spec §3 seller order. Instants are ISO 8601; `state` is Shopify's financial status (paid, refunded, cancelled…). */
 export const ZAdminSellerOrderSchema = z.object({
   order_id: z.number(),
-  shopify_order_id: z.number(),
+  shopify_order_id: ZShopifyIdSchema,
   order_name: z.string().nullable(),
   ordered_at: z.string(),
   created_at: z.string(),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ZIdParamSchema, ZSekSchema, idSchema, integerFromText } from './common.js';
 
+/**
+ * A Shopify id (order, line, product) in an answer: a string of digits, never a number. Shopify's
+ * ids are 64-bit, and as a JavaScript number 820982911946154508 and 820982911946154509 both read
+ * 820982911946154500.
+ */
+export const ZShopifyIdSchema = z.string().regex(/^\d{1,19}$/, 'Shopify-id ska vara en sträng av siffror');
+
 /** What `POST /api/webhooks/shopify` answers Shopify once the event is stored (and, normally, processed). */
 export const ZShopifyWebhookReceiptSchema = z.object({
   ok: z.literal(true),
@@ -30,8 +37,7 @@ export type TUnattributedOrdersQuery = z.infer<typeof ZUnattributedOrdersQuerySc
 /** An order no personal link code could be matched to (spec §3 seller order, plus the code it carried). */
 export const ZUnattributedOrderSchema = z.object({
   order_id: z.number(),
-  /** A string: Shopify's ids are 64-bit and would lose digits as a JavaScript number. */
-  shopify_order_id: z.string(),
+  shopify_order_id: ZShopifyIdSchema,
   order_name: z.string().nullable(),
   ordered_at: z.string(),
   subtotal_incl_vat: ZSekSchema,

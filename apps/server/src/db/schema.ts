@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -22,6 +23,16 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ore = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A Shopify id (order, line, product): a bigint column read and written as a decimal string.
+ * Shopify's ids are 64-bit, and as a JS number 820982911946154508 and 820982911946154509 are one
+ * number; node-postgres hands int8 over as a string, PGlite as a BigInt, and both stay exact here.
+ */
+const shopifyId = customType<{ data: string; driverData: string | bigint }>({
+  dataType: () => 'bigint',
+  fromDriver: (value) => String(value),
+});
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const membershipRole = pgEnum('membership_role', ['seller', 'admin']);
@@ -89,7 +100,7 @@ export const products = pgTable(
   'products',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    shopifyProductId: bigint('shopify_product_id', { mode: 'number' }),
+    shopifyProductId: shopifyId('shopify_product_id'),
     sku: text('sku'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -114,7 +125,7 @@ export const orders = pgTable(
   'orders',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    shopifyOrderId: bigint('shopify_order_id', { mode: 'number' }).notNull(),
+    shopifyOrderId: shopifyId('shopify_order_id').notNull(),
     orderName: text('order_name'),
     orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
     /** Shopify's updated_at of the data stored: an older delivery never overwrites a newer one. */
@@ -187,7 +198,7 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: orderLineKind('kind').notNull().default('sale'),
     /** Shopify line item id for sales; refund line item id for refunds. Unique per order and kind. */
-    shopifyLineId: bigint('shopify_line_id', { mode: 'number' }),
+    shopifyLineId: shopifyId('shopify_line_id'),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     quantity: integer('quantity').notNull(),
@@ -242,7 +253,7 @@ export const webhookEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** The order an order or refund event is about: a refund that arrives before its order is applied when the order comes. */
-    shopifyOrderId: bigint('shopify_order_id', { mode: 'number' }),
+    shopifyOrderId: shopifyId('shopify_order_id'),
     /** What processing did, in Swedish, for the operator (recorded, ignored topic, test order, waiting for its order…). */
     outcome: text('outcome'),
   },

@@ -203,7 +203,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
         }));
         const subtotal = lines.reduce((sum, l) => sum + insertedProducts[l.productIndex]!.priceOre * l.quantity, 0);
         orderRows.push({
-          shopifyOrderId: 5_500_000_000_000 + orderRows.length,
+          shopifyOrderId: String(5_500_000_000_000 + orderRows.length),
           orderName: `#${1001 + orderRows.length}`,
           orderedAt,
           shopifyUpdatedAt: orderedAt,
@@ -222,7 +222,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
     const sortedOrders = order.map((i, rank) => ({
       ...orderRows[i]!,
       orderName: `#${1001 + rank}`,
-      shopifyOrderId: 5_500_000_000_000 + rank,
+      shopifyOrderId: String(5_500_000_000_000 + rank),
     }));
     const sortedLines = order.map((i) => lineDrafts[i]!);
     const insertedOrders: { id: number }[] = [];
@@ -242,7 +242,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
         return {
           orderId: insertedOrders[i]!.id,
           kind: 'sale' as const,
-          shopifyLineId: 466_157_049 + i * 10 + lineIndex,
+          shopifyLineId: String(466_157_049 + i * 10 + lineIndex),
           productId: product.id,
           title: product.title,
           quantity: l.quantity,

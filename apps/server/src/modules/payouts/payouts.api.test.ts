@@ -62,7 +62,7 @@ async function addOrder(groupId: number, membershipId: number, orderedAt: string
   const [order] = await server.app.db
     .insert(orders)
     .values({
-      shopifyOrderId,
+      shopifyOrderId: String(shopifyOrderId),
       orderName: orderName ?? `#T${shopifyOrderId % 100_000}`,
       orderedAt: new Date(orderedAt),
       membershipId,
@@ -81,7 +81,7 @@ async function addLines(orderId: number, groupId: number, membershipId: number, 
     lines.map((line, index) => ({
       orderId,
       kind: line.kind ?? 'sale',
-      shopifyLineId: Number(`${orderId}${index}${Math.floor(Math.random() * 1e6)}`),
+      shopifyLineId: `${orderId}${index}${Math.floor(Math.random() * 1e6)}`,
       title: line.title ?? 'Bivaxdukar 3-pack',
       quantity: 1,
       amountOre: line.amountOre,

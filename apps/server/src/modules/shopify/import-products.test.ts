@@ -45,6 +45,15 @@ describe('readProductCsv', () => {
     ]);
   });
 
+  it('keeps titles, SKUs and addresses on one clean line and descriptions storable, as the webhooks do', () => {
+    const { rows } = readProductCsv(
+      'title,sku,description,price,image_url\n"Kaf\u0000fe\u001b\r\n",SP-\u00071,"Rad 1\u0000\nRad 2",119," https://cdn.example.se/k.jpg\u0000"\n',
+    );
+    expect(rows.map((row) => [row.fields.title, row.sku, row.fields.description, row.fields.imageUrl])).toEqual([
+      ['Kaf fe', 'SP- 1', 'Rad 1\nRad 2', 'https://cdn.example.se/k.jpg'],
+    ]);
+  });
+
   it('refuses a file without a title or a price column, and an empty one, in Swedish', () => {
     expect(() => readProductCsv('sku,namn\nSP-1,Kaffe\n')).toThrow(/pris/);
     expect(() => readProductCsv('')).toThrow('CSV-filen är tom');

@@ -1,7 +1,9 @@
 import { parse } from 'csv-parse/sync';
+import { toSingleLineText } from '@saljportalen/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { toStorableText } from '../../lib/storable-text.js';
 import { htmlToPlainText } from './plain-text.js';
 import { saveProduct, type ProductFields } from './save-product.js';
 import { amountToOre } from './shopify-payloads.js';
@@ -92,7 +94,9 @@ export function readProductCsv(text: string): { rows: ProductRow[]; skipped: Ski
   const skipped: SkippedRow[] = [];
   const byHandle = new Map<string, ProductRow>();
   for (const { record, info } of data) {
-    const cell = (column: Column) => (index[column] >= 0 ? (record[index[column]] ?? '').trim() : '');
+    const rawCell = (column: Column) => (index[column] >= 0 ? (record[index[column]] ?? '') : '');
+    // The shop's export, as the webhooks: one clean line for every cell but the description.
+    const cell = (column: Column) => toSingleLineText(rawCell(column));
     const line = info.lines;
     const handle = cell('handle');
     const earlier = handle ? byHandle.get(handle) : undefined;
@@ -137,7 +141,7 @@ export function readProductCsv(text: string): { rows: ProductRow[]; skipped: Ski
       skipped.push({ line, reason: `bildadressen måste börja med http:// eller https://` });
       continue;
     }
-    const description = cell('description');
+    const description = toStorableText(rawCell('description').trim());
     const row: ProductRow = {
       line,
       shopifyProductId,

@@ -9,4 +9,8 @@ describe('htmlToPlainText', () => {
     expect(htmlToPlainText('Rad ett<br>rad två<br/>  &#229;&#x00E4; &okänd;')).toBe('Rad ett\nrad två\nåä &okänd;');
     expect(htmlToPlainText('')).toBe('');
   });
+
+  it('gives text PostgreSQL can store: no NUL, no lone surrogate from the text or an entity', () => {
+    expect(htmlToPlainText('<p>Bi\u0000vax</p>\u0000<p>&#xD800; &#56320; \udc00</p>')).toBe('Bivax\n\ufffd \ufffd \ufffd');
+  });
 });

@@ -1,11 +1,14 @@
+import { toStorableText } from '../../lib/storable-text.js';
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
  * Shopify keeps product descriptions as HTML; the catalogue prints text. Block ends become line
- * breaks, tags go, entities are decoded, and runs of blank space shrink.
+ * breaks, tags go, entities are decoded, and runs of blank space shrink. The text is one PostgreSQL
+ * can store: no NUL, and no lone surrogate from an entity such as `&#xD800;`.
  */
 export function htmlToPlainText(html: string): string {
-  return html
+  const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, '\n')
     .replace(/<[^>]*>/g, '')
@@ -21,4 +24,5 @@ export function htmlToPlainText(html: string): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  return toStorableText(text);
 }

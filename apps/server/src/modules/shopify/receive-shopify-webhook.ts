@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { parseShopifyJson } from './shopify-json.js';
 import { shopifyOrderIdOf } from './shopify-payloads.js';
-import { processWebhookEvent, storeWebhookEvent } from './webhook-events.js';
+import { processWebhookEvent, storeWebhookEvent, type ProcessResult } from './webhook-events.js';
 import { isValidShopifySignature } from './webhook-signature.js';
 
 export interface ShopifyDelivery {
@@ -18,6 +18,7 @@ export interface ShopifyDelivery {
  * One delivery from Shopify: signature first (nothing unsigned is stored), then the event is
  * stored, then processed. Once stored the answer is 200 even if processing fails: the event is
  * ours to replay, and a subscription whose deliveries keep failing may be removed by Shopify.
+ * Until it is stored, a failure (the database unreachable) is a 5xx, so that Shopify retries.
  */
 export async function receiveShopifyWebhook(
   db: Db,
@@ -42,6 +43,10 @@ export async function receiveShopifyWebhook(
   if (!topic) throw new AppError('BAD_REQUEST', 'Rubriken X-Shopify-Topic saknas.');
   if (!webhookId) throw new AppError('BAD_REQUEST', 'Rubriken X-Shopify-Webhook-Id saknas.');
 
+  // The body as text is always storable: JSON.parse has refused any raw NUL (control characters
+  // may appear in JSON strings only escaped, as the six characters `\u0000`), and decoding UTF-8
+  // leaves no lone surrogate. What the payload's strings hold is cleaned where it is read
+  // (shopify-payloads.ts), never here: the stored bytes are what replay reads again.
   const event = await storeWebhookEvent(db, {
     webhookId,
     topic,
@@ -58,7 +63,7 @@ export async function receiveShopifyWebhook(
     // Just stored from this very text: no need to read it back. A redelivery of an event stored
     // earlier is processed from the row.
     delivered: event.inserted ? { topic, receivedAt: event.inserted.receivedAt, payload } : undefined,
-  });
+  }).catch((error: unknown): ProcessResult => ({ status: 'failed', error: error instanceof Error ? error.message : String(error) }));
   if (result.status === 'failed') {
     options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');
     // The cause stays in the log and in webhook_events.last_error, not in an answer that leaves the server.

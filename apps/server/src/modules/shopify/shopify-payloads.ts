@@ -2,7 +2,9 @@
  * The parts of Shopify's webhook payloads (REST Admin API shapes, as in shared/fixtures/shopify)
  * that the portal reads. Unknown fields are dropped; a missing optional field is null or [].
  * Parse the body with `parseShopifyJson` first, so that 64-bit ids arrive as exact strings.
+ * Every text the portal keeps comes out clean here, at the one door the shop's data comes in by.
  */
+import { toSingleLineText } from '@saljportalen/contract';
 import { z } from 'zod';
 
 const BIGINT_MAX = 2n ** 63n - 1n;
@@ -12,6 +14,13 @@ const ZShopifyId = z
   .union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()])
   .transform((id) => String(id))
   .refine((id) => BigInt(id) <= BIGINT_MAX, 'Id utanför intervallet');
+
+/**
+ * A name, title, code or address from the shop as one clean line: control characters (NUL, which
+ * PostgreSQL cannot store, among them) become a space, so a stray one in the shop's admin neither
+ * refuses the whole event nor travels on into CSV files, PDFs and logs (issue 15).
+ */
+const ZShopText = z.string().transform(toSingleLineText);
 
 const ZShopifyTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 
@@ -63,9 +72,9 @@ export type TShopifyRefund = z.infer<typeof ZShopifyRefundSchema>;
 export const ZShopifyLineItemSchema = z.object({
   id: ZShopifyId,
   product_id: ZShopifyId.nullish(),
-  sku: z.string().nullish(),
-  title: z.string().nullish(),
-  name: z.string().nullish(),
+  sku: ZShopText.nullish(),
+  title: ZShopText.nullish(),
+  name: ZShopText.nullish(),
   quantity: z.number().int().nonnegative(),
   /** Unit price before discounts, in the shop's currency; VAT included when the order says taxes_included. */
   price: ZAmountOre,
@@ -78,19 +87,19 @@ export type TShopifyLineItem = z.infer<typeof ZShopifyLineItemSchema>;
 
 export const ZShopifyOrderSchema = z.object({
   id: ZShopifyId,
-  name: z.string().nullish(),
+  name: ZShopText.nullish(),
   created_at: ZShopifyTime,
   processed_at: ZShopifyTime.nullish(),
   updated_at: ZShopifyTime.nullish(),
   cancelled_at: ZShopifyTime.nullish(),
-  financial_status: z.string().nullish(),
-  currency: z.string().nullish(),
+  financial_status: ZShopText.nullish(),
+  currency: ZShopText.nullish(),
   taxes_included: z.boolean().nullish(),
   test: z.boolean().nullish(),
-  note_attributes: list(z.object({ name: z.string(), value: z.union([z.string(), z.number()]).nullish() })),
-  landing_site: z.string().nullish(),
-  landing_site_ref: z.string().nullish(),
-  discount_codes: list(z.object({ code: z.string() })),
+  note_attributes: list(z.object({ name: ZShopText, value: z.union([ZShopText, z.number()]).nullish() })),
+  landing_site: ZShopText.nullish(),
+  landing_site_ref: ZShopText.nullish(),
+  discount_codes: list(z.object({ code: ZShopText })),
   line_items: z.array(ZShopifyLineItemSchema),
   refunds: list(ZShopifyRefundSchema),
 });
@@ -98,14 +107,15 @@ export type TShopifyOrder = z.infer<typeof ZShopifyOrderSchema>;
 
 export const ZShopifyProductSchema = z.object({
   id: ZShopifyId,
-  title: z.string(),
+  title: ZShopText,
+  /** HTML, many lines: made text (and storable) by htmlToPlainText. */
   body_html: z.string().nullish(),
   /** active, draft or archived. */
-  status: z.string().nullish(),
+  status: ZShopText.nullish(),
   updated_at: ZShopifyTime.nullish(),
-  variants: list(z.object({ sku: z.string().nullish(), price: ZAmountOre.nullish() })),
-  image: z.object({ src: z.string() }).nullish(),
-  images: list(z.object({ src: z.string() })),
+  variants: list(z.object({ sku: ZShopText.nullish(), price: ZAmountOre.nullish() })),
+  image: z.object({ src: ZShopText }).nullish(),
+  images: list(z.object({ src: ZShopText })),
 });
 export type TShopifyProduct = z.infer<typeof ZShopifyProductSchema>;
 

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { webhookEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { toStorableText } from '../../lib/storable-text.js';
 import { recordShopifyOrder } from '../orders/record-shopify-order.js';
 import { recordShopifyRefund } from '../orders/record-shopify-refund.js';
 import { parseShopifyJson } from './shopify-json.js';
@@ -121,7 +122,7 @@ export async function processWebhookEvent(
           return { status: 'already_processed' as const, outcome: stored.processedOutcome };
         event = { ...stored, payload: parseShopifyJson(stored.payload) };
       }
-      const outcome = await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps);
+      const outcome = toStorableText(await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps));
       const [marked] = await tx
         .update(webhookEvents)
         .set({ processedAt: new Date(), attempts: sql`${webhookEvents.attempts} + 1`, lastError: null, outcome })
@@ -136,11 +137,26 @@ export async function processWebhookEvent(
       return { status: 'already_processed', outcome: processedOutcome ?? '' };
     }
     const message = error instanceof Error ? error.message : String(error);
+    return { status: 'failed', error: await recordFailure(db, options.eventId, message) };
+  }
+}
+
+/**
+ * Keeps why processing failed on the event, for the operator and `replay-webhooks`. The message
+ * may quote what the shop sent (a database error lists its query's values), NUL included, so it
+ * is made storable first: a failure that cannot be recorded would fail the delivery on every
+ * retry. Should recording fail all the same (the database gone), the event stays unprocessed,
+ * which replay finds too; the returned message then says so, for the log.
+ */
+async function recordFailure(db: Db, eventId: number, message: string): Promise<string> {
+  try {
     await db
       .update(webhookEvents)
-      .set({ attempts: sql`${webhookEvents.attempts} + 1`, lastError: message.slice(0, 2000) })
-      .where(eq(webhookEvents.id, options.eventId));
-    return { status: 'failed', error: message };
+      .set({ attempts: sql`${webhookEvents.attempts} + 1`, lastError: toStorableText(message.slice(0, 2000)) })
+      .where(eq(webhookEvents.id, eventId));
+    return message;
+  } catch (recordError) {
+    return `${message} (felet kunde inte sparas: ${recordError instanceof Error ? recordError.message : String(recordError)})`;
   }
 }
 

@@ -104,7 +104,7 @@ describe('seller orders (spec §2)', () => {
       items: [
         {
           order_id: 5,
-          shopify_order_id: 820982911946154500,
+          shopify_order_id: '820982911946154508',
           order_name: '#1001',
           ordered_at: '2026-05-01T10:00:00Z',
           subtotal_incl_vat: 10,
@@ -129,9 +129,11 @@ describe('seller orders (spec §2)', () => {
         commission_total: 0.025,
       },
       { order_id: 2, order_name: null, ordered_at: '2026-05-02T10:00:00Z', subtotal_incl_vat: 0.2, commission_total: 0.05 },
+      // The contract's form: a string of digits, shown exactly past 2^53.
+      { order_id: 3, shopify_order_id: '820982911946154509', order_name: null, subtotal_incl_vat: 0, commission_total: 0 },
     ]);
-    expect(orders.figures).toEqual({ orders_count: 2, total_sales: 0.3, total_commission: 0.08 });
-    expect(orders.items.map((order) => order.label)).toEqual(['555', '2']);
+    expect(orders.figures).toEqual({ orders_count: 3, total_sales: 0.3, total_commission: 0.08 });
+    expect(orders.items.map((order) => order.label)).toEqual(['555', '2', '820982911946154509']);
     expect(orders.items[0]!.ordered_at).toBe('2026-05-01T10:00:00Z');
   });
 });

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { toStorableText } from './storable-text.js';
+
+describe('toStorableText', () => {
+  it('removes NUL and makes lone surrogates U+FFFD, keeping line breaks, tabs and whole characters', () => {
+    expect(toStorableText('Rad 1\u0000\nRad\t2')).toBe('Rad 1\nRad\t2');
+    expect(toStorableText('a\ud800b\udc00c')).toBe('a\ufffdb\ufffdc');
+    expect(toStorableText('\udbff')).toBe('\ufffd');
+    expect(toStorableText('Kaffe ☕ 😀 åäö')).toBe('Kaffe ☕ 😀 åäö');
+  });
+
+  it('leaves nothing that PostgreSQL text or a jsonb string refuses, whatever the input', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = toStorableText(`x${String.fromCharCode(code)}y`);
+      expect(text.includes('\u0000')).toBe(false);
+      // Well-formed UTF-16 survives a round trip through UTF-8 unchanged.
+      expect(Buffer.from(text, 'utf8').toString('utf8')).toBe(text);
+    }
+  });
+});
