@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../../lib/random-codes.js';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const REFRESH_COOKIE = 'sp_refresh';
+export const REFRESH_GRACE_SECONDS = 30;
 
 export async function issueRefreshToken(db: Db, userId: number, familyId: string = crypto.randomUUID()): Promise<string> {
   const token = randomToken();
@@ -19,30 +20,50 @@ export async function issueRefreshToken(db: Db, userId: number, familyId: string
 }
 
 /**
- * Exchanges a refresh token for a new one (rotation). A token presented after it was rotated
- * means it was copied: the whole family is revoked and the caller must sign in again.
+ * The token that follows `token` in its family: an HMAC under the server's key, so every server
+ * process derives the same one and nobody without the key can, and only hashes are stored.
  */
-export async function rotateRefreshToken(db: Db, token: string): Promise<{ userId: number; token: string } | null> {
+export type RefreshSuccessor = (token: string) => string;
+
+export function refreshSuccessor(secret: string): RefreshSuccessor {
+  const key = crypto.createHmac('sha256', secret).update('saljportalen refresh successor').digest();
+  return (token) => crypto.createHmac('sha256', key).update(token).digest('base64url');
+}
+
+/**
+ * Exchanges a refresh token for its successor (rotation). Two tabs, or a retry after a lost
+ * answer, may present the same token at once: within REFRESH_GRACE_SECONDS of its rotation a token
+ * gives the same successor again (decision 013). Presented later, it was copied: the whole family
+ * is revoked and the caller must sign in again.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+  successorOf: RefreshSuccessor,
+): Promise<{ userId: number; familyId: string; token: string } | null> {
+  const next = successorOf(token);
   return db.transaction(async (tx) => {
+    // The row lock orders concurrent refreshes of one token: the second sees the first's rotation.
     const [row] = await tx
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(token)))
       .for('update');
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
+    const session = { userId: row.userId, familyId: row.familyId, token: next };
     if (row.rotatedAt) {
+      if (Date.now() - row.rotatedAt.getTime() < REFRESH_GRACE_SECONDS * 1000) return session;
       await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
       return null;
     }
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const next = randomToken();
     await tx.insert(refreshTokens).values({
       userId: row.userId,
       tokenHash: sha256(next),
       familyId: row.familyId,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
-    return { userId: row.userId, token: next };
+    return session;
   });
 }
 

@@ -57,7 +57,7 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post('/api/auth/refresh', { schema: { response: { 200: ZTokenResponseSchema } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
-    const rotated = presented ? await rotateRefreshToken(app.db, presented) : null;
+    const rotated = presented ? await rotateRefreshToken(app.db, presented, app.refreshSuccessor) : null;
     if (!rotated) {
       clearRefreshCookie(reply);
       throw new AppError('UNAUTHENTICATED', 'Sessionen har gått ut');
