@@ -14,7 +14,7 @@ import { mailFailureForLog } from '../../lib/mailer.js';
 import { sendAccountChangeMail } from '../account/send-account-change-mail.js';
 import { accountRateLimit, routeRateLimit } from '../../plugins/security.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
-import { REFRESH_COOKIE, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
+import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToken } from './refresh-tokens.js';
 import { registerSeller } from './register-seller.js';
 import { clearRefreshCookie, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
@@ -63,12 +63,16 @@ export async function authRoutes(instance: FastifyInstance) {
       throw new AppError('UNAUTHENTICATED', 'Sessionen har gått ut');
     }
     setRefreshCookie(app, reply, rotated.token);
-    return { token: await signAccessToken(app, rotated.userId) };
+    return { token: await signAccessToken(app, rotated.userId, rotated.familyId) };
   });
 
   app.post('/api/auth/logout', { schema: { response: { 200: ZOkResponseSchema } } }, async (request, reply) => {
+    // Ends this session only, the access tokens it issued included: other devices stay signed in.
     const presented = request.cookies[REFRESH_COOKIE];
-    if (presented) await revokeRefreshToken(app.db, presented);
+    if (presented) await endSessionOfRefreshToken(app.db, presented);
+    const bearer = request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization.slice(7).trim() : undefined;
+    const claims = bearer ? await app.accessTokens.verify(bearer) : null;
+    if (claims?.sessionId) await endSession(app.db, { userId: claims.userId, familyId: claims.sessionId });
     clearRefreshCookie(reply);
     return { ok: true as const };
   });

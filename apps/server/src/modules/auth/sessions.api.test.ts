@@ -4,6 +4,7 @@
  * session and keeps the current one; logout ends the access token it was called with; a reset
  * spends every outstanding reset code of the account.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../../test/admin-fixtures.js';
@@ -27,6 +28,22 @@ async function signIn(email: string, password = 'demo1234'): Promise<Session> {
   const response = await server.request('POST', '/api/auth/login', { body: { email, password } });
   expect(response.status).toBe(200);
   return { token: ((await response.json()) as { token: string }).token, cookie: cookieOf(response) };
+}
+
+/** A new seller of the scout group, signed in: one account per test, whose password may change. */
+async function newSeller(): Promise<{ email: string; session: Session }> {
+  const email = `session-${crypto.randomBytes(4).toString('hex')}@exempel.se`;
+  const body = { full_name: 'Sara Session', email, password: 'demo1234', group_code: 'SCT482' };
+  const response = await server.request('POST', '/api/auth/register-seller', { body });
+  expect(response.status).toBe(200);
+  return { email, session: { token: ((await response.json()) as { token: string }).token, cookie: cookieOf(response) } };
+}
+
+/** Whether the session still works: its access token on both authentication paths, and its refresh cookie. */
+async function works(session: Session, options: { refresh?: boolean } = {}) {
+  const statuses = [(await profile(session.token)).status, (await summary(session.token)).status];
+  if (options.refresh !== false) statuses.push((await refresh(session.cookie)).status);
+  return statuses;
 }
 
 const refresh = (cookie: string) => server.request('POST', '/api/auth/refresh', { headers: { cookie } });
@@ -88,8 +105,99 @@ describe('two refreshes of one cookie', () => {
 
     await ageRotations('noah@demo.se', REFRESH_GRACE_SECONDS + 1);
     expect((await refresh(session.cookie)).status).toBe(401);
-    // Reuse revoked the family: the successor no longer works either.
-    expect((await refresh(cookieOf(first))).status).toBe(401);
+    // Reuse revoked the family: the successor and the access tokens it gave no longer work either.
+    const given = ((await first.json()) as { token: string }).token;
+    expect(await works({ token: given, cookie: cookieOf(first) })).toEqual([401, 401, 401]);
+  });
+});
+
+describe('a change of password or e-mail address', () => {
+  const changes = {
+    password: (token: string) =>
+      server.request('POST', '/api/account/change-password', {
+        token,
+        body: { current_password: 'demo1234', new_password: 'nytt-losen-123' },
+      }),
+    'e-mail address': (token: string) =>
+      server.request('POST', '/api/account/change-email', {
+        token,
+        body: { current_password: 'demo1234', new_email: `ny-${crypto.randomBytes(4).toString('hex')}@exempel.se` },
+      }),
+  };
+
+  it.each(Object.keys(changes) as (keyof typeof changes)[])(
+    'of the %s ends every other session at once and keeps the current one with a fresh token',
+    async (kind) => {
+      const { email, session: current } = await newSeller();
+      const other = await signIn(email);
+      const third = await signIn(email);
+      expect(await works(other, { refresh: false })).toEqual([200, 200]);
+
+      const changed = await changes[kind](current.token);
+      expect(changed.status).toBe(200);
+      const { token } = (await changed.json()) as { ok: true; token: string };
+
+      // The other sessions: access tokens refused on both paths, refresh cookies revoked.
+      expect(await works(other)).toEqual([401, 401, 401]);
+      expect(await works(third)).toEqual([401, 401, 401]);
+      // The current one: the old access token is of the old version; the new one and the cookie work.
+      expect((await profile(current.token)).status).toBe(401);
+      expect(await works({ token, cookie: current.cookie })).toEqual([200, 200, 200]);
+    },
+  );
+
+  it('refused (wrong current password), ends nothing', async () => {
+    const { email, session: current } = await newSeller();
+    const other = await signIn(email);
+    const refused = await server.request('POST', '/api/account/change-password', {
+      token: current.token,
+      body: { current_password: 'fel-lösenord', new_password: 'nytt-losen-123' },
+    });
+    expect(refused.status).toBe(400);
+    expect(await works(current)).toEqual([200, 200, 200]);
+    expect(await works(other)).toEqual([200, 200, 200]);
+  });
+});
+
+describe('logout', () => {
+  it('ends the access tokens of its session, not only the refresh cookie, and no other session', async () => {
+    const { email, session } = await newSeller();
+    const other = await signIn(email);
+    // As the web does it: the refresh cookie only.
+    const loggedOut = await server.request('POST', '/api/auth/logout', { headers: { cookie: session.cookie } });
+    expect(loggedOut.status).toBe(200);
+    expect(await works(session)).toEqual([401, 401, 401]);
+    expect(await works(other)).toEqual([200, 200, 200]);
+  });
+
+  it('ends the session of the access token it was called with, even without the cookie', async () => {
+    const { email, session } = await newSeller();
+    const other = await signIn(email);
+    expect((await server.request('POST', '/api/auth/logout', { token: session.token })).status).toBe(200);
+    expect(await works(session)).toEqual([401, 401, 401]);
+    expect(await works(other)).toEqual([200, 200, 200]);
+  });
+
+  it('forgets ended sessions once their access tokens have expired', async () => {
+    const { email, session } = await newSeller();
+    for (let round = 0; round < 3; round++) {
+      const extra = await signIn(email);
+      expect((await server.request('POST', '/api/auth/logout', { headers: { cookie: extra.cookie } })).status).toBe(200);
+    }
+    const listed = async () =>
+      (
+        await sqlRows<{ n: number }>(
+          server.app.db,
+          sql`select jsonb_array_length(ended_sessions)::int as n from users where email = ${email}`,
+        )
+      )[0]!.n;
+    expect(await listed()).toBe(3);
+    await server.app.db.execute(sql`
+      update users set ended_sessions = (
+        select jsonb_agg(jsonb_set(ended, '{until}', to_jsonb(now() - interval '1 second'))) from jsonb_array_elements(ended_sessions) ended)
+      where email = ${email}`);
+    expect((await server.request('POST', '/api/auth/logout', { headers: { cookie: session.cookie } })).status).toBe(200);
+    expect(await listed()).toBe(1);
   });
 });
 
