@@ -61,7 +61,10 @@ export function redisAttemptCounters(redis: Redis, nameSpace: string): AttemptCo
       const batch = redis.multi();
       for (const { key, windowMs } of keys) {
         // A fixed window: the expiry is set by the first attempt only.
-        batch.set(nameSpace + key, 0, 'PX', windowMs, 'NX').incr(nameSpace + key).pttl(nameSpace + key);
+        batch
+          .set(nameSpace + key, 0, 'PX', windowMs, 'NX')
+          .incr(nameSpace + key)
+          .pttl(nameSpace + key);
       }
       const results = (await batch.exec()) ?? [];
       return keys.map((_key, index) => {

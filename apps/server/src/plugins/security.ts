@@ -121,10 +121,7 @@ export const securityPlugin = fp(
         await redis.quit();
       });
     }
-    app.decorate(
-      'attemptCounters',
-      redis ? redisAttemptCounters(redis, 'saljportalen-attempts:') : databaseAttemptCounters(app.db),
-    );
+    app.decorate('attemptCounters', redis ? redisAttemptCounters(redis, 'saljportalen-attempts:') : databaseAttemptCounters(app.db));
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'saljportalen-rate-limit:' } : { store: databaseRateLimitStore(app.db) }),
