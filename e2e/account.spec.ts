@@ -86,6 +86,10 @@ test.describe('account settings', () => {
     await form.getByRole('button', { name: 'Byt lösenord' }).click();
     await expect(toasts(page).getByText('Lösenord ändrat')).toBeVisible();
     await expect(form.getByLabel('Nuvarande lösenord')).toHaveValue('');
+    // The change ended every other session, not this one: the page goes on with the renewed token.
+    await page.reload();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await expect(page.getByRole('form', { name: 'Profil' }).getByLabel('E-post')).toHaveValue(email);
 
     const oldLogin = await page.request.post('/api/auth/login', { data: { email, password } });
     expect(oldLogin.status()).toBe(401);

@@ -25,6 +25,13 @@ export const ZChangeEmailRequestSchema = z.object({
 });
 export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequestSchema>;
 
+/**
+ * A password or e-mail change ends every other session; the one that made it goes on with this
+ * access token (the old one is refused from now on).
+ */
+export const ZSessionRenewedResponseSchema = z.object({ ok: z.literal(true), token: z.string() });
+export type TSessionRenewedResponse = z.infer<typeof ZSessionRenewedResponseSchema>;
+
 export const ZMembershipRoleSchema = z.enum(['seller', 'admin']);
 export type TMembershipRole = z.infer<typeof ZMembershipRoleSchema>;
 

@@ -39,6 +39,12 @@ export const membershipRole = pgEnum('membership_role', ['seller', 'admin']);
 export const payoutStatus = pgEnum('payout_status', ['draft', 'paid']);
 export const orderLineKind = pgEnum('order_line_kind', ['sale', 'refund', 'cancellation']);
 
+/** A session ended before its access tokens expire: the refresh family id, and when its last token expires. */
+export interface EndedSession {
+  sid: string;
+  until: string;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -49,8 +55,17 @@ export const users = pgTable(
     phone: text('phone'),
     isSuperadmin: boolean('is_superadmin').notNull().default(false),
     activeGroupId: integer('active_group_id').references(() => groups.id, { onDelete: 'set null' }),
-    /** Bumped to invalidate every access token of the user at once (password reset). */
+    /**
+     * Bumped to invalidate every access token of the user at once (a password reset, a password
+     * or e-mail change; the current session then gets a fresh token).
+     */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Sessions (refresh families) ended by logout or reuse while access tokens of theirs may still
+     * be unexpired: read with the user row on every request, so ending one session costs no query
+     * of its own (decision 013). Entries are dropped once `until` has passed.
+     */
+    endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { users } from '../db/schema.js';
+import { users, type EndedSession } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export interface AuthUser {
@@ -12,10 +12,12 @@ export interface AuthUser {
   fullName: string;
   isSuperadmin: boolean;
   activeGroupId: number | null;
+  /** The session (refresh family) of the access token; none for tokens issued before sessions had ids. */
+  sessionId?: string;
 }
 
-/** The signed-in user's row as authentication reads it: who they are and their token version. */
-export type AuthUserRow = AuthUser & { tokenVersion: number };
+/** The signed-in user's row as authentication reads it: who they are, their token version and ended sessions. */
+export type AuthUserRow = Omit<AuthUser, 'sessionId'> & { tokenVersion: number; endedSessions: EndedSession[] };
 
 /** Reads the token's user, and whatever a route wants with it, in one query (undefined: no such user). */
 export type AuthUserLoader<Row extends AuthUserRow> = (db: Db, userId: number) => Promise<Row | undefined>;
@@ -43,6 +45,7 @@ export const authUserColumns = {
   isSuperadmin: users.isSuperadmin,
   activeGroupId: users.activeGroupId,
   tokenVersion: users.tokenVersion,
+  endedSessions: users.endedSessions,
 };
 
 /** Read on every authenticated request, so prepared once per connection. */
@@ -57,8 +60,9 @@ const userOfToken = prepared((db) =>
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Du är inte inloggad eller sessionen har gått ut');
 
 /**
- * Bearer-token authentication. The user row is read on every request so that a password reset
- * (token version bump) or a lost superadmin flag takes effect at once, not when the token expires.
+ * Bearer-token authentication. The user row is read on every request so that a password reset or
+ * change (token version bump), a logout (ended session) or a lost superadmin flag takes effect at
+ * once, not when the token expires.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -74,8 +78,11 @@ export const authPlugin = fp(
         if (!claims) throw unauthenticated();
         const row = await load(app.db, claims.userId);
         if (!row || row.tokenVersion !== claims.tokenVersion) throw unauthenticated();
+        // A logged-out session's tokens stay refused until they expire (decision 013).
+        const { sessionId } = claims;
+        if (sessionId && row.endedSessions.some((ended) => ended.sid === sessionId)) throw unauthenticated();
         const { id, email, fullName, isSuperadmin, activeGroupId } = row;
-        request.authUser = { id, email, fullName, isSuperadmin, activeGroupId };
+        request.authUser = { id, email, fullName, isSuperadmin, activeGroupId, ...(sessionId ? { sessionId } : {}) };
         request.authRow = row;
       };
     app.decorate('authenticateWith', authenticateWith);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { createAccessTokens, type AccessTokens } from '../modules/auth/access-token.js';
+import { refreshSuccessor, type RefreshSuccessor } from '../modules/auth/refresh-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     accessTokens: AccessTokens;
+    /** Derives a refresh token's successor; keyed by the same secret as the access tokens. */
+    refreshSuccessor: RefreshSuccessor;
     mailer: Mailer;
   }
 }
@@ -29,6 +32,7 @@ export const corePlugin = fp(
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
     app.decorate('accessTokens', createAccessTokens(options.jwtSecret));
+    app.decorate('refreshSuccessor', refreshSuccessor(options.jwtSecret));
     app.decorate(
       'mailer',
       options.mailer ??

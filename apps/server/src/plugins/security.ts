@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -7,11 +7,11 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
-import { sha256 } from '../lib/random-codes.js';
+import { databaseAttemptCounters, redisAttemptCounters } from './attempt-counters.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /** "4 minuter", "1 sekund": how long until the window ends, as a person reads it. */
-function swedishDuration(ms: number): string {
+export function swedishDuration(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}`;
   const minutes = Math.ceil(seconds / 60);
@@ -56,7 +56,7 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
-const tooManyAttempts = (ttlMs: number) =>
+export const tooManyAttempts = (ttlMs: number) =>
   new AppError('RATE_LIMITED', `För många försök. Vänta ${swedishDuration(ttlMs)} och försök igen.`);
 
 /**
@@ -124,6 +124,7 @@ export const securityPlugin = fp(
         await redis.quit();
       });
     }
+    app.decorate('attemptCounters', redis ? redisAttemptCounters(redis, 'saljportalen-attempts:') : databaseAttemptCounters(app.db));
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'saljportalen-rate-limit:' } : { store: databaseRateLimitStore(app.db) }),
@@ -136,31 +137,4 @@ export const securityPlugin = fp(
 /** Per-route limit on the caller's address, off when RATE_LIMITS=0 (load tests and the browser suite). */
 export function routeRateLimit(app: FastifyInstance, max: number, timeWindow: string): FastifyContextConfig {
   return { rateLimit: app.config.rateLimits ? { max, timeWindow } : false };
-}
-
-/**
- * A limit keyed by the account a request names (its e-mail address) instead of the caller's
- * address, so that guesses spread over many addresses still count against the one account.
- * Limits with the same `name` share one counter per account. Any address counts, existing or
- * not, so a 429 tells nothing about who has an account; the key is a hash, so the counter table
- * holds no address. Returns preHandler hooks (none when RATE_LIMITS=0).
- */
-export function accountRateLimit(
-  app: FastifyInstance,
-  options: { name: string; max: number; timeWindow: string; account: (request: FastifyRequest) => string },
-) {
-  if (!app.config.rateLimits) return [];
-  const limit = app.createRateLimit({
-    max: options.max,
-    timeWindow: options.timeWindow,
-    keyGenerator: (request) => `${options.name}:${sha256(options.account(request).trim().toLowerCase())}`,
-  });
-  return [
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await limit(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', result.ttlInSeconds);
-      throw tooManyAttempts(result.ttl);
-    },
-  ];
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { TAccountGroup } from '@saljportalen/contract';
-import { isUniqueViolation, type Db } from '../../db/client.js';
+import { isUniqueViolation, type Db, type Tx } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { revokeAllRefreshTokens } from '../auth/refresh-tokens.js';
 
 async function requireCurrentPassword(db: Db, userId: number, currentPassword: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -31,15 +32,37 @@ export async function updateProfile(db: Db, userId: number, options: { fullName:
   await db.update(users).set({ fullName: options.fullName.trim(), phone }).where(eq(users.id, userId));
 }
 
-export async function changePassword(db: Db, userId: number, options: { currentPassword: string; newPassword: string }) {
-  await requireCurrentPassword(db, userId, options.currentPassword);
-  await db
+/**
+ * Ends every other session of the user after a change of password or e-mail address: their
+ * refresh tokens are revoked and the token version bump refuses their access tokens at once. The
+ * session that made the change keeps its refresh token; its caller needs a fresh access token.
+ */
+async function endOtherSessions(tx: Tx, userId: number, keepSessionId: string | undefined) {
+  await tx
     .update(users)
-    .set({ passwordHash: await hashPassword(options.newPassword) })
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId));
+  await revokeAllRefreshTokens(tx, userId, keepSessionId);
 }
 
-export async function changeEmail(db: Db, userId: number, options: { currentPassword: string; newEmail: string }) {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  options: { currentPassword: string; newPassword: string; keepSessionId: string | undefined },
+) {
+  await requireCurrentPassword(db, userId, options.currentPassword);
+  const passwordHash = await hashPassword(options.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await endOtherSessions(tx, userId, options.keepSessionId);
+  });
+}
+
+export async function changeEmail(
+  db: Db,
+  userId: number,
+  options: { currentPassword: string; newEmail: string; keepSessionId: string | undefined },
+) {
   const user = await requireCurrentPassword(db, userId, options.currentPassword);
   const newEmail = options.newEmail.trim();
   const [taken] = await db
@@ -49,7 +72,10 @@ export async function changeEmail(db: Db, userId: number, options: { currentPass
   const takenError = new AppError('EMAIL_TAKEN', 'E-postadressen används redan av ett annat konto');
   if (taken) throw takenError;
   try {
-    await db.update(users).set({ email: newEmail }).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ email: newEmail }).where(eq(users.id, userId));
+      await endOtherSessions(tx, userId, options.keepSessionId);
+    });
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.
     if (isUniqueViolation(error)) throw takenError;

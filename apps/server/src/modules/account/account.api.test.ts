@@ -114,7 +114,8 @@ describe('change password', () => {
       body: { current_password: 'demo1234', new_password: 'nytt-losen-123' },
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    // The session goes on with a fresh token (every other one ended: sessions.api.test.ts).
+    expect(await response.json()).toEqual({ ok: true, token: expect.any(String) });
     expect(await server.login(email, 'nytt-losen-123')).toBeTruthy();
     const old = await server.request('POST', '/api/auth/login', { body: { email, password: 'demo1234' } });
     expect(old.status).toBe(401);
@@ -158,7 +159,8 @@ describe('change e-mail', () => {
       body: { new_email: ' Scout.Ny@demo.se ', current_password: 'demo1234' },
     });
     expect(response.status).toBe(200);
-    const profile = (await (await server.request('GET', '/api/account/profile', { token })).json()) as TProfileResponse;
+    const { token: renewed } = (await response.json()) as { token: string };
+    const profile = (await (await server.request('GET', '/api/account/profile', { token: renewed })).json()) as TProfileResponse;
     expect(profile.user.email).toBe('Scout.Ny@demo.se');
     expect(await server.login('scout.ny@demo.se')).toBeTruthy();
     expect((await server.request('POST', '/api/auth/login', { body: { email, password: 'demo1234' } })).status).toBe(401);

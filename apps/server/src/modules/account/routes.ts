@@ -6,11 +6,13 @@ import {
   ZChangePasswordRequestSchema,
   ZOkResponseSchema,
   ZProfileResponseSchema,
+  ZSessionRenewedResponseSchema,
   ZSwitchGroupRequestSchema,
   ZUpdateProfileRequestSchema,
 } from '@saljportalen/contract';
 import { currentUser } from '../../plugins/auth.js';
 import { routeRateLimit } from '../../plugins/security.js';
+import { signAccessToken } from '../auth/session.js';
 import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
 import { sendAccountChangeMail } from './send-account-change-mail.js';
 
@@ -33,12 +35,16 @@ export async function accountRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/account/change-password',
-    { schema: { body: ZChangePasswordRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
+    {
+      schema: { body: ZChangePasswordRequestSchema, response: { 200: ZSessionRenewedResponseSchema } },
+      config: routeRateLimit(app, 10, '15 minutes'),
+    },
     async (request) => {
       const user = currentUser(request);
       await changePassword(app.db, user.id, {
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
+        keepSessionId: user.sessionId,
       });
       void sendAccountChangeMail(app.mailer, request.log, {
         change: { kind: 'password_changed' },
@@ -46,18 +52,23 @@ export async function accountRoutes(instance: FastifyInstance) {
         fullName: user.fullName,
         publicUrl: app.config.publicUrl,
       });
-      return { ok: true as const };
+      // Every other session has ended; this one goes on with a token of the new version.
+      return { ok: true as const, token: await signAccessToken(app, user.id, user.sessionId) };
     },
   );
 
   app.post(
     '/api/account/change-email',
-    { schema: { body: ZChangeEmailRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
+    {
+      schema: { body: ZChangeEmailRequestSchema, response: { 200: ZSessionRenewedResponseSchema } },
+      config: routeRateLimit(app, 10, '15 minutes'),
+    },
     async (request) => {
       const user = currentUser(request);
       const change = await changeEmail(app.db, user.id, {
         currentPassword: request.body.current_password,
         newEmail: request.body.new_email,
+        keepSessionId: user.sessionId,
       });
       void sendAccountChangeMail(app.mailer, request.log, {
         change: { kind: 'email_changed', ...change },
@@ -65,7 +76,7 @@ export async function accountRoutes(instance: FastifyInstance) {
         fullName: user.fullName,
         publicUrl: app.config.publicUrl,
       });
-      return { ok: true as const };
+      return { ok: true as const, token: await signAccessToken(app, user.id, user.sessionId) };
     },
   );
 

@@ -28,6 +28,11 @@ describe('access tokens', () => {
     expect(await tokens.verify(await tokens.sign({ userId: 42, tokenVersion: 3 }))).toEqual({ userId: 42, tokenVersion: 3 });
   });
 
+  it('gives back the session it was signed for', async () => {
+    const claims = { userId: 42, tokenVersion: 3, sessionId: '0b7e4c1e-5d7a-4f6b-9a57-2f5f0c6d8e11' };
+    expect(await tokens.verify(await tokens.sign(claims))).toEqual(claims);
+  });
+
   it('refuses another key, another algorithm, none, crit, an expired or not yet valid token, and a missing expiry', async () => {
     const exp = now() + 600;
     const refused = [

@@ -6,6 +6,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface AccessTokenClaims {
   userId: number;
   tokenVersion: number;
+  /** The session (refresh family) the token belongs to; tokens issued before sessions had ids have none. */
+  sessionId?: string;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -24,8 +26,8 @@ export function createAccessTokens(secret: string) {
   const signingKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const verifyingKey = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
   return {
-    async sign({ userId, tokenVersion }: AccessTokenClaims): Promise<string> {
-      return new SignJWT({ ver: tokenVersion })
+    async sign({ userId, tokenVersion, sessionId }: AccessTokenClaims): Promise<string> {
+      return new SignJWT({ ver: tokenVersion, ...(sessionId ? { sid: sessionId } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -58,7 +60,11 @@ export function createAccessTokens(secret: string) {
       if (payload.iat !== undefined && typeof payload.iat !== 'number') return null;
       const userId = Number(payload.sub);
       if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || userId <= 0) return null;
-      return { userId, tokenVersion: typeof payload.ver === 'number' ? payload.ver : 0 };
+      return {
+        userId,
+        tokenVersion: typeof payload.ver === 'number' ? payload.ver : 0,
+        ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+      };
     },
   };
 }

@@ -58,8 +58,9 @@ export async function verifyResetCode(db: Db, code: string): Promise<void> {
 }
 
 /**
- * Sets the new password, spends the code, and signs the user out everywhere: refresh tokens are
- * revoked and the token version bump invalidates every access token already issued.
+ * Sets the new password, spends the code and every other outstanding code of the account, and
+ * signs the user out everywhere: refresh tokens are revoked and the token version bump
+ * invalidates every access token already issued.
  */
 export async function resetPassword(
   db: Db,
@@ -79,6 +80,12 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResetCodes.userId });
     if (!spent) throw invalidLink();
+    // Every other link mailed to the account dies with this one: an older mail found later in a
+    // shared or stolen inbox must not set the password again.
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetCodes.userId, spent.userId), isNull(passwordResetCodes.usedAt)));
     const [user] = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZForgotPasswordRequestSchema,
@@ -12,31 +12,25 @@ import {
 import { AppError } from '../../errors.js';
 import { mailFailureForLog } from '../../lib/mailer.js';
 import { sendAccountChangeMail } from '../account/send-account-change-mail.js';
-import { accountRateLimit, routeRateLimit } from '../../plugins/security.js';
+import { routeRateLimit } from '../../plugins/security.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
-import { REFRESH_COOKIE, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.js';
+import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToken } from './refresh-tokens.js';
 import { registerSeller } from './register-seller.js';
 import { clearRefreshCookie, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
-
-const emailOf = (request: FastifyRequest) => (request.body as { email: string }).email;
+import { passwordAttempts, resetMailLimit } from './sign-in-limits.js';
 
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Sign-in and registration (which checks the password of an address that has an account) share
-  // one counter per account: guessing a password through either counts the same.
-  const passwordGuesses = accountRateLimit(app, { name: 'password', max: 10, timeWindow: '15 minutes', account: emailOf });
+  // one count of wrong passwords per account and address (decision 012).
+  const passwordAttempt = passwordAttempts(app);
 
   app.post(
     '/api/auth/login',
-    {
-      schema: { body: ZLoginRequestSchema, response: { 200: ZTokenResponseSchema } },
-      // Per address generous enough for a class signing in at once behind the school's one address.
-      config: routeRateLimit(app, 50, '5 minutes'),
-      preHandler: passwordGuesses,
-    },
+    { schema: { body: ZLoginRequestSchema, response: { 200: ZTokenResponseSchema } } },
     async (request, reply) => {
-      const user = await signIn(app.db, request.body);
+      const user = await passwordAttempt(request, reply, request.body.email, () => signIn(app.db, request.body));
       return startSession(app, reply, user.id);
     },
   );
@@ -47,28 +41,31 @@ export async function authRoutes(instance: FastifyInstance) {
       schema: { body: ZRegisterSellerRequestSchema, response: { 200: ZTokenResponseSchema } },
       // A whole class registers in one lesson from one address.
       config: routeRateLimit(app, 100, '1 hour'),
-      preHandler: passwordGuesses,
     },
     async (request, reply) => {
-      const { userId } = await registerSeller(app.db, request.body);
+      const { userId } = await passwordAttempt(request, reply, request.body.email, () => registerSeller(app.db, request.body));
       return startSession(app, reply, userId);
     },
   );
 
   app.post('/api/auth/refresh', { schema: { response: { 200: ZTokenResponseSchema } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
-    const rotated = presented ? await rotateRefreshToken(app.db, presented) : null;
+    const rotated = presented ? await rotateRefreshToken(app.db, presented, app.refreshSuccessor) : null;
     if (!rotated) {
       clearRefreshCookie(reply);
       throw new AppError('UNAUTHENTICATED', 'Sessionen har gått ut');
     }
     setRefreshCookie(app, reply, rotated.token);
-    return { token: await signAccessToken(app, rotated.userId) };
+    return { token: await signAccessToken(app, rotated.userId, rotated.familyId) };
   });
 
   app.post('/api/auth/logout', { schema: { response: { 200: ZOkResponseSchema } } }, async (request, reply) => {
+    // Ends this session only, the access tokens it issued included: other devices stay signed in.
     const presented = request.cookies[REFRESH_COOKIE];
-    if (presented) await revokeRefreshToken(app.db, presented);
+    if (presented) await endSessionOfRefreshToken(app.db, presented);
+    const bearer = request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization.slice(7).trim() : undefined;
+    const claims = bearer ? await app.accessTokens.verify(bearer) : null;
+    if (claims?.sessionId) await endSession(app.db, { userId: claims.userId, familyId: claims.sessionId });
     clearRefreshCookie(reply);
     return { ok: true as const };
   });
@@ -78,8 +75,8 @@ export async function authRoutes(instance: FastifyInstance) {
     {
       schema: { body: ZForgotPasswordRequestSchema, response: { 200: ZOkResponseSchema } },
       config: routeRateLimit(app, 20, '15 minutes'),
-      // Nobody's inbox can be flooded with reset mails.
-      preHandler: accountRateLimit(app, { name: 'reset-mail', max: 3, timeWindow: '1 hour', account: emailOf }),
+      // Nobody's inbox can be flooded with reset mails, and nobody can keep the owner from resetting.
+      preHandler: resetMailLimit(app),
     },
     async (request) => {
       // The mail is sent after the answer, so its timing cannot tell whether the address exists.

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
@@ -18,16 +19,19 @@ export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
 }
 
-/** A short-lived access token for the user, reflecting their current token version. */
-export async function signAccessToken(app: FastifyInstance, userId: number): Promise<string> {
+/**
+ * A short-lived access token for the user, reflecting their current token version, tied to the
+ * session (refresh family) it was issued for so that logout can end it.
+ */
+export async function signAccessToken(app: FastifyInstance, userId: number, sessionId: string | undefined): Promise<string> {
   const [user] = await app.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 'Kontot finns inte längre');
-  return app.accessTokens.sign({ userId, tokenVersion: user.tokenVersion });
+  return app.accessTokens.sign({ userId, tokenVersion: user.tokenVersion, ...(sessionId ? { sessionId } : {}) });
 }
 
 /** Signs the user in: an access token in the answer, a rotating refresh token in a cookie. */
 export async function startSession(app: FastifyInstance, reply: FastifyReply, userId: number): Promise<{ token: string }> {
-  const token = await signAccessToken(app, userId);
-  setRefreshCookie(app, reply, await issueRefreshToken(app.db, userId));
-  return { token };
+  const sessionId = crypto.randomUUID();
+  setRefreshCookie(app, reply, await issueRefreshToken(app.db, userId, sessionId));
+  return { token: await signAccessToken(app, userId, sessionId) };
 }

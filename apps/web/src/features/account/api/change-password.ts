@@ -1,8 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TChangePasswordRequest, TOkResponse } from '@saljportalen/contract';
+import type { TChangePasswordRequest, TSessionRenewedResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
+import { setToken } from '@/lib/session';
 
-export const changePassword = (request: TChangePasswordRequest) =>
-  apiJson<TOkResponse>('/api/account/change-password', { method: 'POST', body: request });
+/** The change ends every other session; this one goes on with the token in the answer. */
+export async function changePassword(request: TChangePasswordRequest): Promise<TSessionRenewedResponse> {
+  const answer = await apiJson<TSessionRenewedResponse>('/api/account/change-password', { method: 'POST', body: request });
+  setToken(answer.token);
+  return answer;
+}
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
