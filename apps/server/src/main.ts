@@ -1,13 +1,14 @@
 import { buildApp } from './app.js';
 import { closeGracefully } from './close-gracefully.js';
-import { loadConfig, resolveJwtSecret } from './config.js';
+import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { resolveJwtSecret } from './db/jwt-secret.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
 import { DEMO_LOGINS, seedDemoData } from './db/seed.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
+const app = await buildApp({ config, database, jwtSecret: await resolveJwtSecret(config, database.db) });
 
 if (config.superadmin) await ensureSuperadmin(app.db, config.superadmin);
 const seeded = config.seedDemo ? await seedDemoData(app.db, { log: app.log }) : false;

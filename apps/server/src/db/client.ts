@@ -45,6 +45,36 @@ export const pgliteStartParams = PGlite.defaultStartParams.filter((param) => par
  */
 const SESSION_SETTINGS = '-c random_page_cost=1.1 -c plan_cache_mode=force_generic_plan';
 
+/** Key of the advisory lock the migrations run under (any constant bigint; the seed's is 4242). */
+export const MIGRATION_LOCK_KEY = 7_746_315_027;
+
+/**
+ * Runs the migrations on one connection that holds a session advisory lock meanwhile. Servers
+ * started at once on one database would otherwise all create the same types and tables, and all
+ * but one fail (`duplicate key … membership_role`); under the lock the first migrates and the
+ * others wait, then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  let broken = false;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection whose lock could not be released is closed rather than pooled: closing it ends the lock.
+    connection.release(broken);
+  }
+}
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: SESSION_SETTINGS });
@@ -52,7 +82,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
     pool.on('error', (error) => console.warn(`PostgreSQL-anslutning stängd: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
