@@ -5,10 +5,12 @@ import { openDatabase } from './db/client.js';
 import { resolveJwtSecret } from './db/jwt-secret.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
 import { DEMO_LOGINS, seedDemoData } from './db/seed.js';
+import { serveOnlineBackups } from './ops/online-backup.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const app = await buildApp({ config, database, jwtSecret: await resolveJwtSecret(config, database.db) });
+await serveOnlineBackups(app, database, config.dataDir);
 
 if (config.superadmin) await ensureSuperadmin(app.db, config.superadmin);
 const seeded = config.seedDemo ? await seedDemoData(app.db, { log: app.log }) : false;

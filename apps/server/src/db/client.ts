@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { dumpPglite } from './pglite-dump.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once (DESIGN D3). */
@@ -19,6 +20,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database only: a SQL dump taken while the server keeps running. PGlite copies
+   * its files in one step (queries wait for that, about a second for a school's data), and the
+   * dump is made from the copy, so the running database's own session is never touched; the copy
+   * holds what was committed at that moment, like the files after a crash.
+   */
+  dump?(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -113,6 +121,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   return {
     db,
     kind: 'pglite',
+    dump: async () => {
+      const copy = (await client.clone()) as PGlite;
+      try {
+        return await dumpPglite(copy);
+      } finally {
+        await copy.close();
+      }
+    },
     close: async () => {
       await client.close();
       releaseLock();
