@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { openDatabase, migrationsFolder, type Database } from '../src/db/client.js';
+import { resolveJwtSecret } from '../src/db/jwt-secret.js';
 import { acquireDataDirLock } from '../src/db/data-dir-lock.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { loadOverview } from '../src/modules/admin/overview/load-overview.js';
@@ -67,10 +70,16 @@ async function everyRow(database: Database): Promise<Record<string, string[]>> {
         where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
   );
   const rows: Record<string, string[]> = {};
-  for (const { name } of tables) {
-    const found = await sqlRows<{ row: string }>(database.db, sql.raw(`select t::text as row from ${name} t order by 1`));
-    rows[name] = found.map(({ row }) => row);
-  }
+  // One session in UTC: times read the same from PGlite and from PostgreSQL.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    for (const { name } of tables) {
+      const found = (
+        (await tx.execute(sql.raw(`select t::text as row from ${name} t order by 1`))) as unknown as { rows: { row: string }[] }
+      ).rows;
+      rows[name] = found.map(({ row }) => row);
+    }
+  });
   return rows;
 }
 
@@ -165,11 +174,14 @@ describe('backup and restore', () => {
 
   it.runIf(testDbKind === 'pglite')(
     'backs up a running embedded portal while it takes writes, with its signing secret, without stopping it',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const liveData = { dataDir: path.join(workDir, 'levande') };
       const live = await spawnServer({ port: await freePort(), data: liveData, env: { JWT_SECRET: '' } });
       const servers: SpawnedServer[] = [live];
+      const t0 = Date.now();
+      const step = (what: string) => process.stderr.write(`[online ${Math.round((Date.now() - t0) / 1000)} s] ${what}\n`);
+      step('server igång');
       try {
         const api = (server: SpawnedServer, token: string, route: string, body?: unknown) =>
           fetch(server.url + route, {
@@ -186,21 +198,25 @@ describe('backup and restore', () => {
 
         // A steady stream of new groups (each with its audit entry and figures) while the backup runs.
         const written: number[] = [];
+        const refused: string[] = [];
         let writing = true;
         const writer = (async () => {
-          for (let i = 0; writing; i++) {
+          for (let i = 0; writing && refused.length === 0; i++) {
             const response = await api(live, token, '/api/admin/groups/create', { group_name: `Under kopieringen ${i}` });
-            expect(response.status).toBe(200);
-            written.push(i);
+            if (response.status === 200) written.push(i);
+            else refused.push(`${response.status} ${await response.text()}`);
           }
         })();
-        while (written.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+        while (written.length < 3 && refused.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        step('skrivningar igång');
         const duringFile = path.join(workDir, 'under-skrivningar.sql');
         const writtenBefore = written.length;
         const during = await npmRun('backup', [duringFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
         const writtenMeanwhile = written.length - writtenBefore;
         writing = false;
         await writer;
+        step('kopia under skrivningar');
+        expect(refused).toEqual([]);
         expect(during, during.output).toMatchObject({ code: 0 });
         expect(during.output).toContain('Den körande portalen gjorde säkerhetskopian');
         expect(fs.statSync(duringFile).mode & 0o077).toBe(0);
@@ -242,6 +258,7 @@ describe('backup and restore', () => {
         await live.kill('SIGTERM');
         expect(fs.existsSync(path.join(liveData.dataDir, 'backup.sock'))).toBe(false);
 
+        step('jämför api');
         const open = (dataDir: string) => openDatabase({ dataDir });
         const [liveDb, idleDb, duringDb] = [await open(liveData.dataDir), await open(idleDir), await open(duringDir)];
         try {
@@ -271,4 +288,85 @@ describe('backup and restore', () => {
       }
     },
   );
+
+  it.runIf(testDbKind === 'postgres')(
+    'moves the embedded database to PostgreSQL: every table, every answer and the signing secret the same',
+    { timeout: 300_000 },
+    async () => {
+      const embeddedDir = path.join(workDir, 'flytt-inbaddad');
+      const embedded = await openDatabase({ dataDir: embeddedDir });
+      const config = loadConfig({ DATA_DIR: embeddedDir, LOG_LEVEL: 'silent', RATE_LIMITS: '0', WEB_DIST: path.join(workDir, 'no-web') });
+      let token: string;
+      let embeddedAnswers: unknown[];
+      let embeddedRows: Record<string, string[]>;
+      let embeddedSecret: string;
+      try {
+        await seedDemoData(embedded.db);
+        embeddedSecret = await resolveJwtSecret(config, embedded.db);
+        const app = await buildApp({ config, database: embedded, jwtSecret: embeddedSecret });
+        try {
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password },
+          });
+          token = (login.json() as { token: string }).token;
+          embeddedAnswers = await answers(app, token);
+        } finally {
+          await app.close();
+        }
+        embeddedRows = await everyRow(embedded);
+      } finally {
+        await embedded.close();
+      }
+
+      const dump = path.join(workDir, 'flytt.sql');
+      const backup = await npmRun('backup', [dump], { DATA_DIR: embeddedDir, DATABASE_URL: '' });
+      expect(backup, backup.output).toMatchObject({ code: 0 });
+      const postgres = await createPostgresDatabase();
+      try {
+        const restore = await npmRun('restore', [dump], { DATA_DIR: path.join(workDir, 'flytt-pg'), DATABASE_URL: postgres.url });
+        expect(restore, restore.output).toMatchObject({ code: 0 });
+
+        const moved = await openDatabase({ databaseUrl: postgres.url });
+        try {
+          expect(await everyRow(moved)).toEqual(embeddedRows);
+          expect(await ledgerViolations(moved.db)).toEqual([]);
+          // No JWT_SECRET: the secret came along, so sessions survive the move.
+          const movedConfig = { ...config, dataDir: path.join(workDir, 'flytt-pg'), databaseUrl: postgres.url };
+          const movedSecret = await resolveJwtSecret(movedConfig, moved.db);
+          expect(movedSecret).toBe(embeddedSecret);
+          const app = await buildApp({ config: movedConfig, database: moved, jwtSecret: movedSecret });
+          try {
+            expect(await answers(app, token)).toEqual(embeddedAnswers);
+          } finally {
+            await app.close();
+          }
+          const [highest] = await sqlRows<{ id: number }>(moved.db, sql`select max(id) as id from groups`);
+          const group = await insertGroupWithUniqueCode(moved.db, { name: 'Efter flytten' });
+          expect(group.id).toBeGreaterThan(Number(highest!.id));
+        } finally {
+          await moved.close();
+        }
+      } finally {
+        await postgres.drop();
+      }
+    },
+  );
 });
+
+/** The superadmin's and a seller's view of the portal, as the API answers them. */
+async function answers(app: Awaited<ReturnType<typeof buildApp>>, token: string): Promise<unknown[]> {
+  const found: unknown[] = [];
+  for (const url of [
+    '/api/account/profile',
+    '/api/admin/overview',
+    '/api/admin/groups?status=all&limit=500',
+    '/api/admin/sellers?status=all&limit=500',
+    '/api/admin/payouts',
+  ]) {
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    found.push({ url, status: response.statusCode, body: response.json() });
+  }
+  return found;
+}

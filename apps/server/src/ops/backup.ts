@@ -79,7 +79,9 @@ await runOperatorCommand(async () => {
     console.error(`${target} finns redan. Välj ett annat filnamn, så skrivs ingen säkerhetskopia över.`);
     return 2;
   }
-  const how = config.databaseUrl ? (await dumpPostgres(config.databaseUrl, target), 'offline') : await dumpEmbedded(config.dataDir, target);
+  let how: 'online' | 'offline' = 'offline';
+  if (config.databaseUrl) await dumpPostgres(config.databaseUrl, target);
+  else how = await dumpEmbedded(config.dataDir, target);
   const kilobytes = Math.ceil(fs.statSync(target).size / 1024);
   if (how === 'online') console.log('Den körande portalen gjorde säkerhetskopian; den fortsätter som vanligt.');
   console.log(`Säkerhetskopian är sparad i ${target} (${kilobytes} kB). Läs in den med: npm run restore -- ${target}`);
