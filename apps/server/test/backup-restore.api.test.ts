@@ -179,9 +179,6 @@ describe('backup and restore', () => {
       const liveData = { dataDir: path.join(workDir, 'levande') };
       const live = await spawnServer({ port: await freePort(), data: liveData, env: { JWT_SECRET: '' } });
       const servers: SpawnedServer[] = [live];
-      const t0 = Date.now();
-      const step = (what: string) => process.stderr.write(`[online ${Math.round((Date.now() - t0) / 1000)} s] ${what}\n`);
-      step('server igång');
       try {
         const api = (server: SpawnedServer, token: string, route: string, body?: unknown) =>
           fetch(server.url + route, {
@@ -208,14 +205,12 @@ describe('backup and restore', () => {
           }
         })();
         while (written.length < 3 && refused.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-        step('skrivningar igång');
         const duringFile = path.join(workDir, 'under-skrivningar.sql');
         const writtenBefore = written.length;
         const during = await npmRun('backup', [duringFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
         const writtenMeanwhile = written.length - writtenBefore;
         writing = false;
         await writer;
-        step('kopia under skrivningar');
         expect(refused).toEqual([]);
         expect(during, during.output).toMatchObject({ code: 0 });
         expect(during.output).toContain('Den körande portalen gjorde säkerhetskopian');
@@ -258,7 +253,6 @@ describe('backup and restore', () => {
         await live.kill('SIGTERM');
         expect(fs.existsSync(path.join(liveData.dataDir, 'backup.sock'))).toBe(false);
 
-        step('jämför api');
         const open = (dataDir: string) => openDatabase({ dataDir });
         const [liveDb, idleDb, duringDb] = [await open(liveData.dataDir), await open(idleDir), await open(duringDir)];
         try {
