@@ -6,12 +6,13 @@
  */
 import { buildApp } from '../apps/server/src/app.js';
 import { closeGracefully } from '../apps/server/src/close-gracefully.js';
-import { loadConfig, resolveJwtSecret } from '../apps/server/src/config.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { resolveJwtSecret } from '../apps/server/src/db/jwt-secret.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
+const app = await buildApp({ config, database, jwtSecret: await resolveJwtSecret(config, database.db) });
 app.get('/bench/bare', async () => ({ ok: true }));
 
 process.on('message', (message) => {

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from './errors.js';
@@ -104,15 +102,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits: values.RATE_LIMITS,
     webDist: values.WEB_DIST,
   };
-}
-
-/** JWT_SECRET, or one generated on first start and kept in the data dir (DESIGN §5). */
-export function resolveJwtSecret(config: Config): string {
-  if (config.jwtSecret) return config.jwtSecret;
-  const secretPath = path.join(config.dataDir, 'jwt-secret');
-  if (fs.existsSync(secretPath)) return fs.readFileSync(secretPath, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(secretPath, secret, { mode: 0o600 });
-  return secret;
 }

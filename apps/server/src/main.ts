@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { closeGracefully } from './close-gracefully.js';
-import { loadConfig, resolveJwtSecret } from './config.js';
+import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_PASSWORD_FILE, generateDemoPassword, keepDemoPassword, readDemoPassword } from './db/demo-password.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
+import { resolveJwtSecret } from './db/jwt-secret.js';
 import { DEMO_LOGINS, hasDemoData, seedDemoData } from './db/seed.js';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-data-dir.js';
+import { serveOnlineBackups } from './ops/online-backup.js';
 
 keepNewFilesPrivate();
 const config = loadConfig();
@@ -15,7 +17,8 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 // PGlite gives its first data files (666) and the relation cache files it writes on every open
 // (644) explicit modes, which no umask narrows; the files it creates later follow the umask.
 if (database.kind === 'pglite') makeDataDirPrivate(path.join(config.dataDir, 'pgdata'));
-const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
+const app = await buildApp({ config, database, jwtSecret: await resolveJwtSecret(config, database.db) });
+await serveOnlineBackups(app, database, config.dataDir);
 
 if (dataDirFiles.tightened.length > 0) {
   app.log.warn(

@@ -10,14 +10,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { openDatabase, migrationsFolder, type Database } from '../src/db/client.js';
+import { resolveJwtSecret } from '../src/db/jwt-secret.js';
 import { acquireDataDirLock } from '../src/db/data-dir-lock.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { loadOverview } from '../src/modules/figures/load-overview.js';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
-import { repoRoot } from './spawned-server.js';
+import { freePort, repoRoot, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { DEMO_LOGINS } from '../src/db/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-backup-'));
@@ -56,6 +60,27 @@ function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.once('exit', (code) => resolve({ code, output }));
   });
+}
+
+/** Every row of every table (ours and drizzle's migration log), as text, sorted: two databases compare whole. */
+async function everyRow(database: Database): Promise<Record<string, string[]>> {
+  const tables = await sqlRows<{ name: string }>(
+    database.db,
+    sql`select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables
+        where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
+  );
+  const rows: Record<string, string[]> = {};
+  // One session in UTC: times read the same from PGlite and from PostgreSQL.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    for (const { name } of tables) {
+      const found = (
+        (await tx.execute(sql.raw(`select t::text as row from ${name} t order by 1`))) as unknown as { rows: { row: string }[] }
+      ).rows;
+      rows[name] = found.map(({ row }) => row);
+    }
+  });
+  return rows;
 }
 
 /** Every figure the portal shows and every row count, in one comparable value. */
@@ -146,4 +171,196 @@ describe('backup and restore', () => {
       release();
     }
   });
+
+  it.runIf(testDbKind === 'pglite')(
+    'backs up a running embedded portal while it takes writes, with its signing secret, without stopping it',
+    { timeout: 600_000 },
+    async () => {
+      const liveData = { dataDir: path.join(workDir, 'levande') };
+      const live = await spawnServer({ port: await freePort(), data: liveData, env: { JWT_SECRET: '' } });
+      const servers: SpawnedServer[] = [live];
+      try {
+        const api = (server: SpawnedServer, token: string, route: string, body?: unknown) =>
+          fetch(server.url + route, {
+            method: body ? 'POST' : 'GET',
+            headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+        const signIn = await fetch(`${live.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }),
+        });
+        const { token } = (await signIn.json()) as { token: string };
+
+        // A steady stream of new groups (each with its audit entry and figures) while the backup runs.
+        const written: number[] = [];
+        const refused: string[] = [];
+        let writing = true;
+        const writer = (async () => {
+          for (let i = 0; writing && refused.length === 0; i++) {
+            const response = await api(live, token, '/api/admin/groups/create', { group_name: `Under kopieringen ${i}` });
+            if (response.status === 200) written.push(i);
+            else refused.push(`${response.status} ${await response.text()}`);
+          }
+        })();
+        while (written.length < 3 && refused.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        const duringFile = path.join(workDir, 'under-skrivningar.sql');
+        const writtenBefore = written.length;
+        const during = await npmRun('backup', [duringFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
+        const writtenMeanwhile = written.length - writtenBefore;
+        writing = false;
+        await writer;
+        expect(refused).toEqual([]);
+        expect(during, during.output).toMatchObject({ code: 0 });
+        expect(during.output).toContain('Den körande portalen gjorde säkerhetskopian');
+        expect(fs.statSync(duringFile).mode & 0o077).toBe(0);
+        // The portal kept answering while it was copied.
+        expect(writtenMeanwhile).toBeGreaterThan(0);
+
+        // Idle now: a second backup must hold exactly what the portal holds.
+        const idleFile = path.join(workDir, 'i-vila.sql');
+        const idle = await npmRun('backup', [idleFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
+        expect(idle, idle.output).toMatchObject({ code: 0 });
+
+        const duringDir = path.join(workDir, 'aterlast-under');
+        const idleDir = path.join(workDir, 'aterlast-vila');
+        for (const [file, dataDir] of [
+          [duringFile, duringDir],
+          [idleFile, idleDir],
+        ] as const) {
+          const restore = await npmRun('restore', [file], { DATA_DIR: dataDir, DATABASE_URL: '' });
+          expect(restore, restore.output).toMatchObject({ code: 0 });
+        }
+
+        // The restored portal answers as the live one, to the token the live one issued.
+        const restored = await spawnServer({ port: await freePort(), data: { dataDir: idleDir }, env: { JWT_SECRET: '' } });
+        servers.push(restored);
+        for (const route of [
+          '/api/account/profile',
+          '/api/admin/overview',
+          '/api/admin/groups?status=all&limit=500',
+          '/api/admin/sellers?status=all&limit=500',
+          '/api/admin/payouts',
+          '/api/me/summary',
+        ]) {
+          const [fromLive, fromRestored] = await Promise.all([api(live, token, route), api(restored, token, route)]);
+          expect(fromRestored.status, route).toBe(fromLive.status);
+          expect(fromLive.status, route).toBe(200);
+          expect(await fromRestored.json(), route).toEqual(await fromLive.json());
+        }
+        await restored.kill('SIGTERM');
+        await live.kill('SIGTERM');
+        expect(fs.existsSync(path.join(liveData.dataDir, 'backup.sock'))).toBe(false);
+
+        const open = (dataDir: string) => openDatabase({ dataDir });
+        const [liveDb, idleDb, duringDb] = [await open(liveData.dataDir), await open(idleDir), await open(duringDir)];
+        try {
+          const final = await everyRow(liveDb);
+          expect(await everyRow(idleDb)).toEqual(final);
+          // The backup taken during the writes is the portal at one moment: every row it holds is
+          // in the portal, unchanged, and the groups it holds are the first ones created, no gaps.
+          const snapshot = await everyRow(duringDb);
+          expect(Object.keys(snapshot)).toEqual(Object.keys(final));
+          for (const [table, rows] of Object.entries(snapshot)) {
+            const present = new Set(final[table]);
+            expect(
+              rows.filter((row) => !present.has(row)),
+              table,
+            ).toEqual([]);
+          }
+          const groupIds = async (database: Database) =>
+            (await sqlRows<{ id: number }>(database.db, sql`select id from groups order by id`)).map(({ id }) => Number(id));
+          const [allIds, snapshotIds] = [await groupIds(liveDb), await groupIds(duringDb)];
+          expect(snapshotIds).toEqual(allIds.slice(0, snapshotIds.length));
+          expect(await ledgerViolations(duringDb.db)).toEqual([]);
+        } finally {
+          for (const database of [liveDb, idleDb, duringDb]) await database.close();
+        }
+      } finally {
+        for (const server of servers) if (server.child.exitCode === null) await server.kill();
+      }
+    },
+  );
+
+  it.runIf(testDbKind === 'postgres')(
+    'moves the embedded database to PostgreSQL: every table, every answer and the signing secret the same',
+    { timeout: 300_000 },
+    async () => {
+      const embeddedDir = path.join(workDir, 'flytt-inbaddad');
+      const embedded = await openDatabase({ dataDir: embeddedDir });
+      const config = loadConfig({ DATA_DIR: embeddedDir, LOG_LEVEL: 'silent', RATE_LIMITS: '0', WEB_DIST: path.join(workDir, 'no-web') });
+      let token: string;
+      let embeddedAnswers: unknown[];
+      let embeddedRows: Record<string, string[]>;
+      let embeddedSecret: string;
+      try {
+        await seedDemoData(embedded.db);
+        embeddedSecret = await resolveJwtSecret(config, embedded.db);
+        const app = await buildApp({ config, database: embedded, jwtSecret: embeddedSecret });
+        try {
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password },
+          });
+          token = (login.json() as { token: string }).token;
+          embeddedAnswers = await answers(app, token);
+        } finally {
+          await app.close();
+        }
+        embeddedRows = await everyRow(embedded);
+      } finally {
+        await embedded.close();
+      }
+
+      const dump = path.join(workDir, 'flytt.sql');
+      const backup = await npmRun('backup', [dump], { DATA_DIR: embeddedDir, DATABASE_URL: '' });
+      expect(backup, backup.output).toMatchObject({ code: 0 });
+      const postgres = await createPostgresDatabase();
+      try {
+        const restore = await npmRun('restore', [dump], { DATA_DIR: path.join(workDir, 'flytt-pg'), DATABASE_URL: postgres.url });
+        expect(restore, restore.output).toMatchObject({ code: 0 });
+
+        const moved = await openDatabase({ databaseUrl: postgres.url });
+        try {
+          expect(await everyRow(moved)).toEqual(embeddedRows);
+          expect(await ledgerViolations(moved.db)).toEqual([]);
+          // No JWT_SECRET: the secret came along, so sessions survive the move.
+          const movedConfig = { ...config, dataDir: path.join(workDir, 'flytt-pg'), databaseUrl: postgres.url };
+          const movedSecret = await resolveJwtSecret(movedConfig, moved.db);
+          expect(movedSecret).toBe(embeddedSecret);
+          const app = await buildApp({ config: movedConfig, database: moved, jwtSecret: movedSecret });
+          try {
+            expect(await answers(app, token)).toEqual(embeddedAnswers);
+          } finally {
+            await app.close();
+          }
+          const [highest] = await sqlRows<{ id: number }>(moved.db, sql`select max(id) as id from groups`);
+          const group = await insertGroupWithUniqueCode(moved.db, { name: 'Efter flytten' });
+          expect(group.id).toBeGreaterThan(Number(highest!.id));
+        } finally {
+          await moved.close();
+        }
+      } finally {
+        await postgres.drop();
+      }
+    },
+  );
 });
+
+/** The superadmin's and a seller's view of the portal, as the API answers them. */
+async function answers(app: Awaited<ReturnType<typeof buildApp>>, token: string): Promise<unknown[]> {
+  const found: unknown[] = [];
+  for (const url of [
+    '/api/account/profile',
+    '/api/admin/overview',
+    '/api/admin/groups?status=all&limit=500',
+    '/api/admin/sellers?status=all&limit=500',
+    '/api/admin/payouts',
+  ]) {
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    found.push({ url, status: response.statusCode, body: response.json() });
+  }
+  return found;
+}

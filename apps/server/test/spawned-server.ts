@@ -144,7 +144,7 @@ export async function spawnServer(options: {
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`servern startade aldrig: ${stderr}`);
+      throw new Error(`servern startade aldrig: ${output.slice(-3000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

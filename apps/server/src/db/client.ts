@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { dumpPglite } from './pglite-dump.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once (DESIGN D3). */
@@ -19,6 +20,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database only: a SQL dump taken while the server keeps running. PGlite copies
+   * its files in one step (queries wait for that, about a second for a school's data), and the
+   * dump is made from the copy, so the running database's own session is never touched; the copy
+   * holds what was committed at that moment, like the files after a crash.
+   */
+  dump?(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -45,6 +53,36 @@ export const pgliteStartParams = PGlite.defaultStartParams.filter((param) => par
  */
 const SESSION_SETTINGS = '-c random_page_cost=1.1 -c plan_cache_mode=force_generic_plan';
 
+/** Key of the advisory lock the migrations run under (any constant bigint; the seed's is 4242). */
+export const MIGRATION_LOCK_KEY = 7_746_315_027;
+
+/**
+ * Runs the migrations on one connection that holds a session advisory lock meanwhile. Servers
+ * started at once on one database would otherwise all create the same types and tables, and all
+ * but one fail (`duplicate key … membership_role`); under the lock the first migrates and the
+ * others wait, then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  let broken = false;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection whose lock could not be released is closed rather than pooled: closing it ends the lock.
+    connection.release(broken);
+  }
+}
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: SESSION_SETTINGS });
@@ -52,7 +90,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
     pool.on('error', (error) => console.warn(`PostgreSQL-anslutning stängd: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 
@@ -78,6 +121,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   return {
     db,
     kind: 'pglite',
+    dump: async () => {
+      const copy = (await client.clone()) as PGlite;
+      try {
+        return await dumpPglite(copy);
+      } finally {
+        await copy.close();
+      }
+    },
     close: async () => {
       await client.close();
       releaseLock();

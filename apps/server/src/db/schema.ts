@@ -350,6 +350,17 @@ export const rateLimits = pgTable(
 );
 
 /**
+ * Secrets every server process must share, generated once by whichever process starts first
+ * (decision 015): `jwt` signs access tokens when JWT_SECRET is unset. In the database, so every
+ * process on one PostgreSQL uses the same one, and a backup holds it (a dump is a secret).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A group's version numbers come from one sequence, so a number is never given out twice: a
  * cache entry keyed on (group, version) can never be mistaken for a newer state, even after the
  * rollups are rebuilt.

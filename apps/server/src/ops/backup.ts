@@ -5,29 +5,58 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { loadConfig } from '../config.js';
+import { AppError } from '../errors.js';
 import { pgliteStartParams } from '../db/client.js';
+import { dumpPglite } from '../db/pglite-dump.js';
 import { formatDateTime } from '../lib/format.js';
+import { requestOnlineBackup } from './online-backup.js';
 import { embeddedDataPath, lockEmbeddedDatabase, runOperatorCommand, runPostgresTool, writeWhole } from './command.js';
 
 /** `saljportalen-2026-11-22-0315.sql`: Stockholm time, so the files sort by when they were made. */
 const defaultFileName = (now = new Date()) => `saljportalen-${formatDateTime(now).replace(' ', '-').replace(':', '')}.sql`;
 
-async function dumpEmbedded(dataDir: string, target: string): Promise<void> {
+async function dumpEmbedded(dataDir: string, target: string): Promise<'online' | 'offline'> {
   const pgData = embeddedDataPath(dataDir);
   if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) throw new Error(`Det finns ingen inbäddad databas i ${dataDir}.`);
-  const release = lockEmbeddedDatabase(dataDir);
+  let release: () => void;
+  try {
+    release = lockEmbeddedDatabase(dataDir);
+  } catch (error) {
+    // The portal is running: it makes the dump itself.
+    if (error instanceof AppError && error.code === 'DATA_DIR_LOCKED' && (await dumpFromRunningServer(dataDir, target))) return 'online';
+    throw error;
+  }
   try {
     const pg = await PGlite.create(pgData, { startParams: pgliteStartParams });
     try {
-      const dump = await pgDump({ pg, args: ['--no-owner', '--no-privileges'] });
-      writeWhole(target, await dump.text());
+      writeWhole(target, await dumpPglite(pg));
     } finally {
       await pg.close();
     }
   } finally {
     release();
+  }
+  return 'offline';
+}
+
+/** Asks the server running on `dataDir` for the dump (ops/online-backup.ts); false when none answers. */
+async function dumpFromRunningServer(dataDir: string, target: string): Promise<boolean> {
+  const partial = `${target}.${process.pid}.delvis`;
+  try {
+    if (!(await requestOnlineBackup(dataDir, partial))) return false;
+    // A dump cut short (the server stopped while sending) lacks pg_dump's last line.
+    const size = fs.statSync(partial).size;
+    const tail = Buffer.alloc(Math.min(size, 200));
+    const file = fs.openSync(partial, 'r');
+    fs.readSync(file, tail, 0, tail.length, size - tail.length);
+    fs.closeSync(file);
+    if (!tail.toString('utf8').includes('PostgreSQL database dump complete'))
+      throw new Error('Säkerhetskopian från servern blev inte hel. Försök igen.');
+    fs.renameSync(partial, target);
+    return true;
+  } finally {
+    fs.rmSync(partial, { force: true });
   }
 }
 
@@ -50,9 +79,11 @@ await runOperatorCommand(async () => {
     console.error(`${target} finns redan. Välj ett annat filnamn, så skrivs ingen säkerhetskopia över.`);
     return 2;
   }
+  let how: 'online' | 'offline' = 'offline';
   if (config.databaseUrl) await dumpPostgres(config.databaseUrl, target);
-  else await dumpEmbedded(config.dataDir, target);
+  else how = await dumpEmbedded(config.dataDir, target);
   const kilobytes = Math.ceil(fs.statSync(target).size / 1024);
+  if (how === 'online') console.log('Den körande portalen gjorde säkerhetskopian; den fortsätter som vanligt.');
   console.log(`Säkerhetskopian är sparad i ${target} (${kilobytes} kB). Läs in den med: npm run restore -- ${target}`);
   return 0;
 });

@@ -38,10 +38,10 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
 }
 
 /**
- * Runs pg_dump or psql against a PostgreSQL URL. The password goes in PGPASSWORD, not on the
+ * Runs pg_dump or psql against a PostgreSQL URL, with `input` on its standard input. The password goes in PGPASSWORD, not on the
  * command line, where any user of the machine could read it in the process list.
  */
-export function runPostgresTool(tool: 'pg_dump' | 'psql', databaseUrl: string, args: string[]): Promise<void> {
+export function runPostgresTool(tool: 'pg_dump' | 'psql', databaseUrl: string, args: string[], input?: string): Promise<void> {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
@@ -49,10 +49,12 @@ export function runPostgresTool(tool: 'pg_dump' | 'psql', databaseUrl: string, a
     const child = spawn(tool, ['--dbname', url.toString(), ...args], {
       env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
       // pg_dump writes to its --file; what psql prints while loading (setval results) is noise.
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
     });
+    // psql reads the dump from standard input (`--file -`); an early exit is reported below.
+    if (input !== undefined) child.stdin!.on('error', () => {}).end(input);
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         new Error(error.code === 'ENOENT' ? `${tool} saknas: installera PostgreSQL:s klientprogram (postgresql-client).` : error.message),

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.js';
 import { pgliteStartParams } from '../db/client.js';
+import { withoutUnknownSettings } from './dump-settings.js';
 import { embeddedDataPath, lockEmbeddedDatabase, runOperatorCommand, runPostgresTool } from './command.js';
 
 const notEmpty = (where: string) =>
@@ -35,24 +36,32 @@ async function restoreEmbedded(dataDir: string, dump: string): Promise<void> {
   }
 }
 
+/**
+ * Reads a dump into an empty PostgreSQL database with psql, as one transaction. The dump may come
+ * from the embedded database (the move to PostgreSQL, README): its pg_dump is newer than the
+ * server may be, so settings the server does not know are left out of its header.
+ */
 async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  let knownSettings: Set<string>;
   try {
     const { rows } = await client.query<{ tables: number }>(countTables);
     if (rows[0]!.tables > 0) throw notEmpty('Databasen i DATABASE_URL');
+    knownSettings = new Set(
+      (await client.query<{ name: string }>('select lower(name) as name from pg_settings')).rows.map(({ name }) => name),
+    );
   } finally {
     await client.end();
   }
-  await runPostgresTool('psql', databaseUrl, [
-    '--quiet',
-    '--no-psqlrc',
-    '--set',
-    'ON_ERROR_STOP=1',
-    '--single-transaction',
-    '--file',
-    file,
-  ]);
+  const { dump, removed } = withoutUnknownSettings(fs.readFileSync(file, 'utf8'), knownSettings);
+  if (removed.length > 0) console.log(`Inställningar som den här PostgreSQL-versionen saknar hoppas över: ${removed.join(', ')}.`);
+  await runPostgresTool(
+    'psql',
+    databaseUrl,
+    ['--quiet', '--no-psqlrc', '--set', 'ON_ERROR_STOP=1', '--single-transaction', '--file', '-'],
+    dump,
+  );
 }
 
 await runOperatorCommand(async () => {
