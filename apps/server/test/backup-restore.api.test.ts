@@ -189,7 +189,7 @@ describe('backup and restore', () => {
         const signIn = await fetch(`${live.url}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }),
+          body: JSON.stringify({ email: DEMO_LOGINS[0].email, password: DEMO_TEST_PASSWORD }),
         });
         const { token } = (await signIn.json()) as { token: string };
 
@@ -295,14 +295,14 @@ describe('backup and restore', () => {
       let embeddedRows: Record<string, string[]>;
       let embeddedSecret: string;
       try {
-        await seedDemoData(embedded.db);
+        await seedDemoData(embedded.db, { password: DEMO_TEST_PASSWORD });
         embeddedSecret = await resolveJwtSecret(config, embedded.db);
         const app = await buildApp({ config, database: embedded, jwtSecret: embeddedSecret });
         try {
           const login = await app.inject({
             method: 'POST',
             url: '/api/auth/login',
-            payload: { email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password },
+            payload: { email: DEMO_LOGINS[0].email, password: DEMO_TEST_PASSWORD },
           });
           token = (login.json() as { token: string }).token;
           embeddedAnswers = await answers(app, token);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../src/db/seed.js';
-import { createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 import { freePort, spawnServer, type SpawnedServer } from './spawned-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-several-'));
@@ -29,7 +29,7 @@ async function signIn(server: SpawnedServer): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: superadmin.email, password: superadmin.password }),
+    body: JSON.stringify({ email: superadmin.email, password: DEMO_TEST_PASSWORD }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { token: string }).token;
