@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { createAccessTokens, type AccessTokens } from '../modules/auth/access-token.js';
+import { createAccessTokens, type AccessTokens } from '../lib/access-token.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type {
   TAdminGroup,
   TAdminGroupListQuery,
@@ -12,6 +12,7 @@ import { notFound } from '../../errors.js';
 import { oreToSek } from '../../lib/money.js';
 import { groupRollupSums } from '../seller/order-sums.js';
 import { prepared } from '../../db/prepared.js';
+import { groupStatusCondition } from '../../db/group-status.js';
 
 export const groupNotFound = () => notFound('Grupp hittades inte');
 
@@ -36,12 +37,6 @@ export async function lockGroup(tx: Tx, groupId: number): Promise<GroupRow> {
   const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
   if (!group) throw groupNotFound();
   return group;
-}
-
-export function groupStatusCondition(status: TGroupStatusFilter): SQL | undefined {
-  if (status === 'active') return eq(groups.archived, false);
-  if (status === 'archived') return eq(groups.archived, true);
-  return undefined;
 }
 
 export interface GroupFigures {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { groupFigures, groups, membershipFigures, memberships, orders, users } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { oreToSek } from '../../lib/money.js';
-import { groupStatusCondition } from '../groups/group-queries.js';
+import { groupStatusCondition } from '../../db/group-status.js';
 import { orderSums } from '../seller/order-sums.js';
 
 export interface SellerFilter {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { htmlToPlainText } from './plain-text.js';
 import { saveProduct, type ProductFields } from './save-product.js';
-import { amountToOre } from './shopify-payloads.js';
+import { amountToOre } from '../../lib/shopify-payloads.js';
 
 /**
  * Column names accepted, lower case: Shopify's own product export (Products → Export) and a
