@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
 import { AuthCard } from './components/auth-card';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useRegisterSeller } from './api/register-seller';
 
 const registerFormSchema = z.object({

@@ -9,7 +9,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-queries';
+import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';

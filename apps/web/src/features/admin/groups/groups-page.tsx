@@ -9,11 +9,11 @@ import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatDate, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure } from '../admin-queries';
+import { notifyFailure } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useGroups } from './api/list-groups';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
 const STATUS_OPTIONS: { value: TGroupStatusFilter; label: string }[] = [

@@ -6,12 +6,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatDateTime, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, parseId } from '../admin-queries';
+import { notifyFailure, parseId } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useSellerOrders } from '../sellers/api/list-seller-orders';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
 const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);

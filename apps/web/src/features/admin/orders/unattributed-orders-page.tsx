@@ -6,13 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatDateTime, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, readOffset } from '../admin-queries';
+import { notifyFailure, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { UNATTRIBUTED_PAGE_SIZE, useUnattributedOrders, type UnattributedOrder } from './api/list-unattributed-orders';
 import { AssignOrderDialog } from './components/assign-order-dialog';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 /** Shopify's states an admin should notice before giving the order to someone. */
 const STATE_LABELS: Record<string, string> = {

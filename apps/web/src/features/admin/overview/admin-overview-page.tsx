@@ -9,7 +9,7 @@ import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LoadingStatus } from '../components/table-skeleton-rows';
 import { useAdminOverview } from './api/get-overview';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 /** A count that leads to its list (spec §2: tiles link to the groups, archived groups and sellers). */
 function LinkTile({ to, label, value }: { to: string; label: string; value: string }) {

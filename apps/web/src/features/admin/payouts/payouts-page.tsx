@@ -7,7 +7,7 @@ import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-opt
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -8,13 +8,13 @@ import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatSek } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, parseId, readOffset } from '../admin-queries';
+import { notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
-import { Combobox, type ComboboxOption } from '../components/combobox';
+import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../groups/api/list-group-options';
 import { useSellers, type SellerGroupFilter, type SellerSortOption } from './api/list-sellers';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
 /** spec §2: all groups, only active groups, only archived groups, or one group (every group, by name). */

@@ -12,7 +12,7 @@ import { formatSek } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useCreatePayout } from '../api/create-payout';
 import { downloadPayoutPdf } from '../api/download-payout-pdf';
-import { Combobox } from '../../components/combobox';
+import { Combobox } from '@/components/ui/combobox';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
 
 // spec §5 and §8, word for word.
