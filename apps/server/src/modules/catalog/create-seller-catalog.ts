@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { catalogFileName } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
@@ -46,18 +47,5 @@ export async function createSellerCatalog(
       })),
     ),
   });
-  return { pdf, fileName: `katalog-${fileNameSlug(options.user.fullName)}.pdf` };
-}
-
-/** "Elsa Åberg-Öst" → "elsa-aberg-ost": plain ASCII, safe in a Content-Disposition header. */
-export function fileNameSlug(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'saljare';
+  return { pdf, fileName: catalogFileName(options.user.fullName) };
 }

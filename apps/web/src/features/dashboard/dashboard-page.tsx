@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
@@ -74,8 +74,8 @@ function GroupSummary() {
         <StatList
           className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
           stats={[
-            { label: 'Totalt sålt', value: formatSek(totals.data.totals.total_sales) },
-            { label: 'Total intjäning', value: formatSek(totals.data.totals.total_commission) },
+            { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
+            { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
             { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
           ]}
         />
@@ -160,8 +160,8 @@ export function DashboardPage() {
               <StatList
                 className="grid-cols-2 sm:grid-cols-3"
                 stats={[
-                  { label: 'Din försäljning', value: formatSek(personal.total_sales) },
-                  { label: 'Din intjäning', value: formatSek(personal.total_commission) },
+                  { label: 'Din försäljning', value: formatKronor(personal.total_sales) },
+                  { label: 'Din intjäning', value: formatKronor(personal.total_commission) },
                   { label: 'Dina ordrar', value: formatCount(personal.orders_count) },
                 ]}
               />

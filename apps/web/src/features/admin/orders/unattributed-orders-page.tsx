@@ -4,7 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatDateTime, formatSek } from '@/lib/format';
+import { formatDateTime, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notifyFailure, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
@@ -95,8 +95,8 @@ export function UnattributedOrdersPage() {
                       </div>
                     </Td>
                     <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.subtotal_incl_vat)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.commission_total)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.subtotal_incl_vat)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.commission_total)}</Td>
                     <Td className="font-mono">{order.ref_code ?? <span className="font-sans text-muted">–</span>}</Td>
                     <Td className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setAssigning(order)}>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LoadingStatus } from '../components/table-skeleton-rows';
 import { useAdminOverview } from './api/get-overview';
@@ -92,8 +92,8 @@ export function AdminOverviewPage() {
               Försäljning i alla grupper
             </h2>
             <TileGrid money>
-              <StatCard label="Total försäljning" value={formatSek(overview.data.total_sales)} />
-              <StatCard label="Total provision" value={formatSek(overview.data.total_commission)} />
+              <StatCard label="Total försäljning" value={formatKronor(overview.data.total_sales)} />
+              <StatCard label="Total provision" value={formatKronor(overview.data.total_commission)} />
               <StatCard label="Ordrar" value={formatCount(overview.data.orders_count)} />
             </TileGrid>
           </section>

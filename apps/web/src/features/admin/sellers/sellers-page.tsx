@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
@@ -182,8 +182,8 @@ export function SellersPage() {
                       </div>
                     </Td>
                     <Td className="text-right tabular-nums">{formatCount(seller.orders_count)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(seller.total_sales)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(seller.total_commission)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(seller.total_sales)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(seller.total_commission)}</Td>
                   </Tr>
                 ))
               )}
