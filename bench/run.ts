@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createAccessTokens } from '../apps/server/src/modules/auth/access-token.js';
+import { createAccessTokens } from '../apps/server/src/lib/access-token.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/session.js';
 import { DEFAULT_DATABASE_URL, databaseEnv, describe, prepareDatabase, type BenchDatabase } from './bench-database.js';

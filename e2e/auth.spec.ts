@@ -218,3 +218,57 @@ test('legacy admin links redirect to the new paths', async ({ page }) => {
   // Not signed in: the admin guard sends a visitor to the admin login.
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test.describe('sign-out', () => {
+  // The header's 'Logga ut' (folded into the menu on a phone) and the admin area's: one handler.
+  const places = [
+    { name: 'the header', email: 'noah@demo.se', path: '/dashboard' },
+    { name: 'the admin area', email: 'admin@saljportalen.se', path: '/admin' },
+  ];
+
+  async function clickLogOut(page: Page): Promise<void> {
+    const menu = page.getByRole('button', { name: 'Öppna menyn' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('button', { name: 'Logga ut' }).last().click();
+  }
+
+  for (const place of places) {
+    test(`Logga ut in ${place.name} ends the session on the server: the next visit stays signed out`, async ({ page }) => {
+      await signIn(page, place.email);
+      await page.goto(place.path);
+      await clickLogOut(page);
+      await expect(toastRegion(page)).toContainText('Utloggad');
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await storedToken(page)).toBeNull();
+      // The refresh cookie was revoked: nothing signs the person back in.
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test(`Logga ut in ${place.name} that never reaches the server says so and keeps the person signed in`, async ({ page }) => {
+      await signIn(page, place.email);
+      await page.goto(place.path);
+      await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+      await clickLogOut(page);
+      // The refresh cookie is still valid and would sign the person back in: no 'Utloggad'.
+      await expect(toastRegion(page)).toContainText('Utloggningen misslyckades');
+      await expect(toastRegion(page)).toContainText('Servern kunde inte nås, så du är fortfarande inloggad. Försök igen.');
+      await expect(toastRegion(page)).not.toContainText('Utloggad');
+      expect(page.url()).toContain(place.path);
+      expect(await storedToken(page)).not.toBeNull();
+      await toastsSettled(page);
+      await expectAccessible(page, `${place.path} efter misslyckad utloggning`);
+
+      // Trying again once the server answers signs out for real (on a phone the toast first goes,
+      // as it covers the admin area's button).
+      await toastRegion(page).locator('[data-sonner-toast] button[data-close-button]').click();
+      await expect(toastRegion(page).locator('[data-sonner-toast]')).toHaveCount(0);
+      await page.unroute('**/api/auth/logout');
+      await clickLogOut(page);
+      await expect(toastRegion(page)).toContainText('Utloggad');
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+});

@@ -17,6 +17,7 @@ import { openDatabase } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { stockholmDate, stockholmDayStart } from '../src/lib/dates.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
+import { sqlRows } from './admin-fixtures.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData, type SpawnedServer } from './spawned-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-crash-payout-'));
@@ -83,11 +84,12 @@ beforeAll(async () => {
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
     await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
-    const [membership] = (
-      (await database.db.execute(sql`
+    const [membership] = await sqlRows<{ id: number; group_id: number }>(
+      database.db,
+      sql`
         select m.id, m.group_id from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id
-        where u.email = 'elsa@demo.se' and g.code = 'BJK6B2'`)) as unknown as { rows: { id: number; group_id: number }[] }
-    ).rows;
+        where u.email = 'elsa@demo.se' and g.code = 'BJK6B2'`,
+    );
     groupId = Number(membership!.group_id);
     // Orders of 5 lines of 10 kr each (2,50 kr commission), booked over the last 20 days.
     await database.db.execute(sql`

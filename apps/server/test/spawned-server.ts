@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
 import { DEMO_TEST_PASSWORD } from './test-server.js';
+import { sqlRows } from './admin-fixtures.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,7 +37,7 @@ export interface ServerData {
 export async function inspectDatabase<T>(data: ServerData, statement: SQL): Promise<T[]> {
   const database = await openDatabase(data.databaseUrl ? { databaseUrl: data.databaseUrl } : { dataDir: data.dataDir });
   try {
-    return ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+    return await sqlRows<T>(database.db, statement);
   } finally {
     await database.close();
   }

@@ -13,3 +13,4 @@ export * from './seller.js';
 export * from './admin.js';
 export * from './payouts.js';
 export * from './orders.js';
+export * from './catalog.js';

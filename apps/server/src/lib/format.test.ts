@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatSek } from './format.js';
+import { formatDate, formatDateTime, formatOreAsSek } from './format.js';
 
 const NBSP = '\u00a0';
 
-describe('formatSek', () => {
+describe('formatOreAsSek', () => {
   it('writes whole kronor the Swedish way', () => {
-    expect(formatSek(14_900)).toBe(`149${NBSP}kr`);
-    expect(formatSek(0)).toBe(`0${NBSP}kr`);
+    expect(formatOreAsSek(14_900)).toBe(`149${NBSP}kr`);
+    expect(formatOreAsSek(0)).toBe(`0${NBSP}kr`);
   });
 
   it('groups thousands with a no-break space', () => {
-    expect(formatSek(149_000)).toBe(`1${NBSP}490${NBSP}kr`);
-    expect(formatSek(123_456_700)).toBe(`1${NBSP}234${NBSP}567${NBSP}kr`);
+    expect(formatOreAsSek(149_000)).toBe(`1${NBSP}490${NBSP}kr`);
+    expect(formatOreAsSek(123_456_700)).toBe(`1${NBSP}234${NBSP}567${NBSP}kr`);
   });
 
   it('rounds to whole kronor unless decimals are asked for', () => {
-    expect(formatSek(14_950)).toBe(`150${NBSP}kr`);
-    expect(formatSek(14_950, { decimals: 2 })).toBe(`149,50${NBSP}kr`);
+    expect(formatOreAsSek(14_950)).toBe(`150${NBSP}kr`);
+    expect(formatOreAsSek(14_950, { decimals: 2 })).toBe(`149,50${NBSP}kr`);
   });
 
   it('uses an ASCII hyphen for negative amounts, which PDF standard fonts can encode', () => {
-    expect(formatSek(-250_000)).toBe(`-2${NBSP}500${NBSP}kr`);
-    expect(formatSek(-250_000)).not.toContain('\u2212');
+    expect(formatOreAsSek(-250_000)).toBe(`-2${NBSP}500${NBSP}kr`);
+    expect(formatOreAsSek(-250_000)).not.toContain('\u2212');
   });
 });
 

@@ -22,7 +22,7 @@ function sekFormatter(decimals: number): Intl.NumberFormat {
  * Intl writes the minus sign as U+2212, which the standard PDF fonts (WinAnsi) cannot encode,
  * so it becomes an ASCII hyphen; the grouping space stays a no-break space, which they can.
  */
-export function formatSek(ore: number, options: { decimals?: number } = {}): string {
+export function formatOreAsSek(ore: number, options: { decimals?: number } = {}): string {
   return sekFormatter(options.decimals ?? 0)
     .format(ore / 100)
     .replace('\u2212', '-');

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { createAccessTokens, type AccessTokens } from '../modules/auth/access-token.js';
-import { refreshSuccessor, type RefreshSuccessor } from '../modules/auth/refresh-tokens.js';
+import { createAccessTokens, type AccessTokens } from '../lib/access-token.js';
+import { refreshSuccessor, type RefreshSuccessor } from '../lib/refresh-successor.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 
 declare module 'fastify' {

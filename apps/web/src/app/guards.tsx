@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { clearSession, getToken, getValidToken } from '@/lib/session';
 import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
-import { logout } from '@/features/auth/api/logout';
+import { logout } from '@/lib/sign-out';
 
 function CheckingAccess() {
   return (

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatSek, roundToOre } from './format';
+import { formatCount, formatDate, formatDateTime, formatKronor, roundToOre } from './format';
 
 // Intl writes a narrow no-break space between thousands and before "kr".
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
 describe('Swedish formatting', () => {
   it('shows SEK without decimals', () => {
-    expect(plain(formatSek(1234.5))).toBe('1 235 kr');
-    expect(plain(formatSek(0))).toBe('0 kr');
-    expect(plain(formatSek('99.40'))).toBe('99 kr');
-    expect(plain(formatSek(null))).toBe('0 kr');
+    expect(plain(formatKronor(1234.5))).toBe('1 235 kr');
+    expect(plain(formatKronor(0))).toBe('0 kr');
+    expect(plain(formatKronor('99.40'))).toBe('99 kr');
+    expect(plain(formatKronor(null))).toBe('0 kr');
   });
 
   it('writes money and counts exactly as Intl does for sv-SE', () => {
@@ -24,7 +24,7 @@ describe('Swedish formatting', () => {
     );
     fc.assert(
       fc.property(amounts, (amount) => {
-        expect(formatSek(amount)).toBe(sek.format(amount));
+        expect(formatKronor(amount)).toBe(sek.format(amount));
         expect(formatCount(amount)).toBe(count.format(amount));
       }),
       { numRuns: 2000 },

@@ -35,8 +35,8 @@ const toNumber = (value: number | string | null | undefined): number => {
   return Number.isFinite(number) ? number : 0;
 };
 
-/** 1234.5 → "1 235 kr" */
-export const formatSek = (amount: number | string | null | undefined): string => formatWhole(toNumber(amount)) + NO_BREAK_SPACE + 'kr';
+/** An amount in kronor, as the API speaks it, shown in whole kronor: 1234.5 → "1 235 kr" (spec §1). */
+export const formatKronor = (amount: number | string | null | undefined): string => formatWhole(toNumber(amount)) + NO_BREAK_SPACE + 'kr';
 
 /** 1234 → "1 234" */
 export const formatCount = (value: number | string | null | undefined): string => formatWhole(toNumber(value));

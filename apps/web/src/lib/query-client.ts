@@ -18,3 +18,14 @@ export const FRESHNESS = {
   leaderboard: 3 * 60_000,
   superadminCheck: 10 * 60_000,
 } as const;
+
+/**
+ * Keys of the seller's figures, which one feature reads and others invalidate (a name change
+ * shows in the greeting and on the leaderboard; the leaderboard setting changes the totals).
+ * Kept here so that no feature imports another's queries to find them.
+ */
+export const QUERY_KEYS = {
+  meSummary: ['me', 'summary'],
+  groupTotals: ['group', 'totals'],
+  leaderboard: ['group', 'leaderboard'],
+} as const;

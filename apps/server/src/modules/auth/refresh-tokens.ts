@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/access-token.js';
+import type { RefreshSuccessor } from '../../lib/refresh-successor.js';
 import { randomToken, sha256 } from '../../lib/random-codes.js';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -20,17 +21,6 @@ export async function issueRefreshToken(db: Db, userId: number, familyId: string
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
   });
   return token;
-}
-
-/**
- * The token that follows `token` in its family: an HMAC under the server's key, so every server
- * process derives the same one and nobody without the key can, and only hashes are stored.
- */
-export type RefreshSuccessor = (token: string) => string;
-
-export function refreshSuccessor(secret: string): RefreshSuccessor {
-  const key = crypto.createHmac('sha256', secret).update('saljportalen refresh successor').digest();
-  return (token) => crypto.createHmac('sha256', key).update(token).digest('base64url');
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfImageCount, pdfQrCodes, pdfText, solidColourPng } from '../../../test/pdf-tools.js';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { importProducts } from '../shopify/import-products.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 /** The shop's picture server, on the loopback: one PNG, and 404 or a web page for everything else. */
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return sqlRows<T>(server.app.db, query);
 }
 
 const readable = (text: string) => text.replace(/\u00a0/g, ' ');

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { catalogFileName } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { loadActiveMembership, personalLink } from '../memberships/active-membership.js';
-import { loadProductImage } from './load-product-image.js';
+import { loadProductImage, type ProductImageLog } from './load-product-image.js';
 import { renderCatalogPdf } from './render-catalog-pdf.js';
 
 const swedishTitles = new Intl.Collator('sv-SE');
@@ -12,13 +13,19 @@ const swedishTitles = new Intl.Collator('sv-SE');
 /** The personal catalogue of the user's active group: the PDF and the file name to save it as. */
 export async function createSellerCatalog(
   db: Db,
-  options: { user: AuthUser; publicUrl: string; dataDir: string; now?: Date },
+  options: { user: AuthUser; publicUrl: string; dataDir: string; log: ProductImageLog; now?: Date },
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const membership = await loadActiveMembership(db, options.user);
   if (!membership) throw notFound('Du är inte med i någon grupp, så det finns ingen personlig katalog att hämta');
 
   const activeProducts = await db
-    .select({ title: products.title, description: products.description, priceOre: products.priceOre, imageUrl: products.imageUrl })
+    .select({
+      id: products.id,
+      title: products.title,
+      description: products.description,
+      priceOre: products.priceOre,
+      imageUrl: products.imageUrl,
+    })
     .from(products)
     .where(eq(products.active, true));
   activeProducts.sort((a, b) => swedishTitles.compare(a.title, b.title));
@@ -33,22 +40,12 @@ export async function createSellerCatalog(
         title: product.title,
         description: product.description,
         priceOre: product.priceOre,
-        image: await loadProductImage(product.imageUrl, { dataDir: options.dataDir }),
+        image: await loadProductImage(product.imageUrl, {
+          dataDir: options.dataDir,
+          report: { productId: product.id, log: options.log },
+        }),
       })),
     ),
   });
-  return { pdf, fileName: `katalog-${fileNameSlug(options.user.fullName)}.pdf` };
-}
-
-/** "Elsa Åberg-Öst" → "elsa-aberg-ost": plain ASCII, safe in a Content-Disposition header. */
-export function fileNameSlug(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'saljare';
+  return { pdf, fileName: catalogFileName(options.user.fullName) };
 }

@@ -145,3 +145,70 @@ describe('loadProductImage at an http address', () => {
     expect(fs.existsSync(remoteImageCachePath(dataDir, url))).toBe(false);
   });
 });
+
+/**
+ * A picture left out is logged: which product and why, in a few words, and nothing else (no
+ * address, no path; issue 16). A remote failure is logged once per fetch, not on every catalogue.
+ */
+describe('loadProductImage reports why a picture is missing', () => {
+  let server: http.Server;
+  let base: string;
+  let closedPort: number;
+
+  beforeAll(async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    server = http.createServer((request, response) => {
+      if (request.url === '/bild.png') response.writeHead(200).end(png);
+      else if (request.url === '/text.png') response.writeHead(200).end('ingen bild');
+      else if (request.url === '/flyttad.png') response.writeHead(302, { location: '/bild.png' }).end();
+      else if (request.url === '/seg.png') setTimeout(() => response.writeHead(200).end(png), 1000);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function warningsFor(imageUrl: string, remoteTimeoutMs?: number) {
+    const warnings: { details: object; message: string }[] = [];
+    const log = { warn: (details: object, message: string) => warnings.push({ details, message }) };
+    const image = await loadProductImage(imageUrl, { dataDir, remoteTimeoutMs, report: { productId: 42, log } });
+    return { image, warnings };
+  }
+
+  it.each([
+    ['an http 404', () => `${base}/saknas-${Date.now()}.png`, /HTTP 404/],
+    ['an answer that is no picture', () => `${base}/text.png`, /inte en PNG- eller JPEG-bild/],
+    ['a redirect', () => `${base}/flyttad.png`, /kunde inte hämtas/],
+    ['a server too slow to answer', () => `${base}/seg.png`, /svarade inte inom 100 ms/],
+    ['a closed port', () => `http://127.0.0.1:${closedPort}/stangd.png`, /kunde inte hämtas \(ECONNREFUSED\)/],
+    ['a data URL that is no picture', () => 'data:image/png;base64,aGVq', /data-adressen/],
+    ['another scheme', () => 'ftp://127.0.0.1/kaffe.png', /varken http\(s\), data eller en fil/],
+    ['a missing file', () => 'product-images/finns-inte.png', /filen kunde inte läsas \(ENOENT\)/],
+    ['a file that is no picture', () => 'product-images/inte-en-bild.png', /ingen PNG- eller JPEG-bild/],
+    ['a file outside the data directory', () => '../outside/hemlig.png', /utanför datakatalogen/],
+  ])('logs %s with the product id and the reason only', async (_case, imageUrl, reason) => {
+    const url = imageUrl();
+    const { image, warnings } = await warningsFor(url, 100);
+    expect(image).toBeNull();
+    expect(warnings).toEqual([
+      { details: { productId: 42, reason: expect.stringMatching(reason) }, message: 'produktbilden kunde inte användas' },
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain(url);
+    expect(JSON.stringify(warnings)).not.toContain(dataDir);
+  });
+
+  it('logs nothing for a picture it could use, and a remote failure once while it is remembered', async () => {
+    expect(await warningsFor(`${base}/bild.png`)).toEqual({ image: png, warnings: [] });
+    expect(await warningsFor('product-images/kaffe.png')).toEqual({ image: png, warnings: [] });
+    const url = `${base}/borta-${Date.now()}.png`;
+    expect((await warningsFor(url)).warnings).toHaveLength(1);
+    expect((await warningsFor(url)).warnings).toHaveLength(0);
+  });
+});

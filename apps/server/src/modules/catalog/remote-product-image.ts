@@ -15,7 +15,12 @@ export interface RemoteImageOptions {
   accept: (bytes: Buffer) => Buffer | null;
   maxBytes: number;
   timeoutMs?: number;
+  /** Told why a fetch failed (a status, a timeout, too big, not a picture), once per failed fetch. */
+  onFailure?: (reason: string) => void;
 }
+
+/** A fetched answer that is no picture to keep, with the reason for the operator's log. */
+class ImageRefused extends Error {}
 
 /** Addresses whose last fetch failed, with when they may be tried again. */
 const failures = new Map<string, number>();
@@ -32,7 +37,7 @@ export const remoteImageCachePath = (dataDir: string, url: string) =>
  * changed picture a new address (`?v=…`). Exactly the stored address is fetched, without following
  * redirects, with a short timeout and a size cap; only PNG or JPEG bytes are kept. Any failure
  * (unreachable, slow, 404, too big, another type) gives null, remembered for a while, and the
- * catalogue prints without the picture.
+ * catalogue prints without the picture; `onFailure` hears why, once per fetch that failed.
  */
 export async function loadRemoteImage(url: string, options: RemoteImageOptions): Promise<Buffer | null> {
   const file = remoteImageCachePath(options.dataDir, url);
@@ -51,7 +56,10 @@ export async function loadRemoteImage(url: string, options: RemoteImageOptions):
 }
 
 async function fetchAndKeep(url: string, file: string, options: RemoteImageOptions): Promise<Buffer | null> {
-  const bytes = await fetchImage(url, options).catch(() => null);
+  const bytes = await fetchImage(url, options).catch((error: unknown) => {
+    options.onFailure?.(failureReason(error, options));
+    return null;
+  });
   if (!bytes) {
     if (failures.size >= MAX_REMEMBERED_FAILURES) failures.delete(failures.keys().next().value!);
     failures.set(url, Date.now() + FAILURE_RETRY_MS);
@@ -70,12 +78,13 @@ async function fetchImage(url: string, options: RemoteImageOptions): Promise<Buf
   });
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => undefined);
-    return null;
+    throw new ImageRefused(response.ok ? 'svaret var tomt' : `svarade HTTP ${response.status}`);
   }
+  const tooBig = `större än ${options.maxBytes} byte`;
   const declared = Number(response.headers.get('content-length'));
   if (declared > options.maxBytes) {
     await response.body.cancel().catch(() => undefined);
-    return null;
+    throw new ImageRefused(tooBig);
   }
   // Read up to the cap and no further, whatever the headers said.
   const chunks: Buffer[] = [];
@@ -87,11 +96,24 @@ async function fetchImage(url: string, options: RemoteImageOptions): Promise<Buf
     size += value.byteLength;
     if (size > options.maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return null;
+      throw new ImageRefused(tooBig);
     }
     chunks.push(Buffer.from(value));
   }
-  return options.accept(Buffer.concat(chunks));
+  const accepted = options.accept(Buffer.concat(chunks));
+  if (!accepted) throw new ImageRefused('inte en PNG- eller JPEG-bild');
+  return accepted;
+}
+
+/** Why a fetch failed, in a few words: never the address, which the product id leads to. */
+function failureReason(error: unknown, options: RemoteImageOptions): string {
+  if (error instanceof ImageRefused) return error.message;
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `svarade inte inom ${options.timeoutMs ?? REMOTE_IMAGE_TIMEOUT_MS} ms`;
+  // fetch's own failures (refused connection, unknown host, a redirect) carry the reason as the cause.
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return `kunde inte hämtas (${String(detail)})`;
 }
 
 /** Written under a temporary name and renamed (write-file-atomic), so a reader never sees half a picture. */

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatDate, formatSek } from '../../lib/format.js';
+import { formatDate, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
 import { toWinAnsi } from '../../lib/pdf-text.js';
 
@@ -132,7 +132,7 @@ function drawProducts(doc: PDFKit.PDFDocument, products: CatalogProduct[]) {
       .font('Helvetica-Bold')
       .fontSize(13)
       .fillColor('black')
-      .text(formatSek(product.priceOre), right - PRICE_WIDTH, rowTop, { width: PRICE_WIDTH, align: 'right' });
+      .text(formatOreAsSek(product.priceOre), right - PRICE_WIDTH, rowTop, { width: PRICE_WIDTH, align: 'right' });
     doc.text(title, textLeft, rowTop, { width: textWidth });
     if (description)
       doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(GREY).text(description, textLeft, doc.y, { width: textWidth });

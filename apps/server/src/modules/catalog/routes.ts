@@ -9,6 +9,7 @@ export async function catalogRoutes(app: FastifyInstance) {
       user: currentUser(request),
       publicUrl: app.config.publicUrl,
       dataDir: app.config.dataDir,
+      log: request.log,
     });
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
   });

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGroupTotalsResponse, TLeaderboardResponse, TMeSummaryResponse } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return sqlRows<T>(server.app.db, query);
 }
 
 async function json<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {

@@ -1,18 +1,13 @@
 import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminGroup, TAdminGroupListQuery, TAdminGroupListResponse, TGroupStatusFilter } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
+import { groupStatusCondition } from '../../db/group-status.js';
 import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import { rollupFigures } from './order-sums.js';
 
 type GroupRow = typeof groups.$inferSelect;
-
-export function groupStatusCondition(status: TGroupStatusFilter): SQL | undefined {
-  if (status === 'active') return eq(groups.archived, false);
-  if (status === 'archived') return eq(groups.archived, true);
-  return undefined;
-}
 
 export interface GroupFigures {
   salesOre: number;

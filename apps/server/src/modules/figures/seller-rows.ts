@@ -4,7 +4,7 @@ import type { TAdminSellerRow, TGroupStatusFilter, TSellerSort } from '@saljport
 import type { Db } from '../../db/client.js';
 import { groupFigures, groups, membershipFigures, memberships, orders, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
-import { groupStatusCondition } from './group-rows.js';
+import { groupStatusCondition } from '../../db/group-status.js';
 import { orderedWithin, orderSums, rollupFigures, summedSellers } from './order-sums.js';
 
 export interface SellerFilter {

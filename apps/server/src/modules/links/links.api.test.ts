@@ -1,25 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 let noah: { membershipId: number; linkCode: string };
 
 async function clicks(membershipId: number): Promise<number> {
-  const result = (await server.app.db.execute(
+  const [row] = await sqlRows<{ n: number }>(
+    server.app.db,
     sql`select count(*)::int as n from link_clicks where membership_id = ${membershipId}`,
-  )) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]!.n;
+  );
+  return row!.n;
 }
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
-  const result = (await server.app.db.execute(
+  const [row] = await sqlRows<{ id: number; link_code: string }>(
+    server.app.db,
     sql`select m.id, m.link_code from memberships m join users u on u.id = m.user_id where u.email = 'noah@demo.se'`,
-  )) as unknown as { rows: { id: number; link_code: string }[] };
-  noah = { membershipId: result.rows[0]!.id, linkCode: result.rows[0]!.link_code };
+  );
+  noah = { membershipId: row!.id, linkCode: row!.link_code };
 });
 afterAll(() => server.close());
 
@@ -43,9 +44,9 @@ describe('GET /s/{code}', () => {
   });
 
   it('answers an unknown code with a friendly Swedish page, status 404, and records nothing', async () => {
-    const [{ n: before }] = (
-      (await server.app.db.execute(sql`select count(*)::int as n from link_clicks`)) as unknown as { rows: { n: number }[] }
-    ).rows as [{ n: number }];
+    const [{ n: before }] = (await sqlRows<{ n: number }>(server.app.db, sql`select count(*)::int as n from link_clicks`)) as [
+      { n: number },
+    ];
     for (const code of ['FINNSINTE', 'x%3Cscript%3E', '%20']) {
       const response = await fetch(`${server.url}/s/${code}`, { redirect: 'manual' });
       expect(response.status).toBe(404);
@@ -57,9 +58,9 @@ describe('GET /s/{code}', () => {
       expect(page).not.toContain('<script');
       expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
     }
-    const [{ n: after }] = (
-      (await server.app.db.execute(sql`select count(*)::int as n from link_clicks`)) as unknown as { rows: { n: number }[] }
-    ).rows as [{ n: number }];
+    const [{ n: after }] = (await sqlRows<{ n: number }>(server.app.db, sql`select count(*)::int as n from link_clicks`)) as [
+      { n: number },
+    ];
     expect(after).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
 import { stockholmDate, stockholmDayStart } from '../../lib/dates.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 let adminToken: string;
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await server.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => sqlRows<T>(server.app.db, query);
 
 describe('a line that arrives for a period a payout already covers', () => {
   it('is booked after the latest payout, so the next payout settles it', async () => {

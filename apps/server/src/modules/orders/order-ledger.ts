@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { groups, orderLines, orders, payouts, products } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { commissionOre } from '../../lib/money.js';
-import type { TShopifyRefund } from '../shopify/shopify-payloads.js';
+import type { TShopifyRefund } from '../../lib/shopify-payloads.js';
 import { reversalOf, type LineFigures, type SaleLineDraft } from './shopify-order.js';
 
 /** Advisory-lock namespace of Shopify orders (the two-integer key space, apart from any bigint lock). */

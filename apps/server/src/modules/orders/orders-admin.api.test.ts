@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
 import type { TAssignOrderResponse, TUnattributedOrdersResponse } from '@saljportalen/contract';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 let superadmin: string;
 
 async function query<T>(statement: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return sqlRows<T>(server.app.db, statement);
 }
 
 const UNATTRIBUTED = [7_600_000_000_001, 7_600_000_000_002, 7_600_000_000_003];

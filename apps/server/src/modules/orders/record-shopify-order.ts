@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
-import { parseShopifyJson } from '../shopify/shopify-json.js';
-import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../shopify/shopify-payloads.js';
+import { parseShopifyJson } from '../../lib/shopify-json.js';
+import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../../lib/shopify-payloads.js';
 import {
   applyRefund,
   cancelRemainder,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import type { TShopifyRefund } from '../shopify/shopify-payloads.js';
+import type { TShopifyRefund } from '../../lib/shopify-payloads.js';
 import { applyRefund, lockShopifyOrder, recomputeOrderTotals, shopifyIdParam, storedOrderColumns } from './order-ledger.js';
 
 /**

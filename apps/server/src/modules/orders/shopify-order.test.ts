@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { swedishOrder } from '../../../test/shopify-webhooks.js';
-import { ZShopifyOrderSchema } from '../shopify/shopify-payloads.js';
+import { ZShopifyOrderSchema } from '../../lib/shopify-payloads.js';
 import { linkCodeCandidates, orderStateOf, reversalOf, saleLinesOf, type LineFigures } from './shopify-order.js';
 
 const order = (overrides: Record<string, unknown> = {}) => ZShopifyOrderSchema.parse({ ...swedishOrder({ id: 1 }), ...overrides });

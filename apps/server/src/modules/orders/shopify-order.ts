@@ -2,7 +2,7 @@
  * Pure readings of a Shopify order: its sales lines and their amounts, the personal link codes
  * it carries, its state, and how much of a sale a refund or cancellation takes back.
  */
-import type { TShopifyOrder } from '../shopify/shopify-payloads.js';
+import type { TShopifyOrder } from '../../lib/shopify-payloads.js';
 
 export interface SaleLineDraft {
   shopifyLineId: string;

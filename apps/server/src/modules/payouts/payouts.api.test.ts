@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreatePayoutResponse, TPayout } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { groups, memberships, orderLines, orders, users } from '../../db/schema.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 let adminToken: string;
@@ -22,7 +23,7 @@ afterAll(() => server.close());
 // what the API answers is checked against numbers it did not compute itself.
 
 async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return sqlRows<T>(server.app.db, query);
 }
 
 let nextShopifyOrderId = 9_100_000_000_000;

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDate, formatDateTime, formatSek } from '../../lib/format.js';
+import { formatDate, formatDateTime, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
 import { toWinAnsi } from '../../lib/pdf-text.js';
 
@@ -36,7 +36,7 @@ export const PAYOUT_STATUS_LABEL = { draft: 'Utkast', paid: 'Betald' } as const;
 const LINE_KIND_PREFIX = { sale: '', refund: 'Återbetalning: ', cancellation: 'Makulering: ' } as const;
 
 /** A treasurer files this: every figure to the öre, so the columns add up to the totals. */
-const sek = (ore: number) => formatSek(ore, { decimals: 2 });
+const sek = (ore: number) => formatOreAsSek(ore, { decimals: 2 });
 
 const MARGIN = 50;
 const FOOTER_HEIGHT = 24;

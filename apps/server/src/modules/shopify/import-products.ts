@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { toStorableText } from '../../lib/storable-text.js';
 import { htmlToPlainText } from './plain-text.js';
 import { saveProduct, type ProductFields } from './save-product.js';
-import { amountToOre } from './shopify-payloads.js';
+import { amountToOre } from '../../lib/shopify-payloads.js';
 
 /**
  * Column names accepted, lower case: Shopify's own product export (Products → Export) and a

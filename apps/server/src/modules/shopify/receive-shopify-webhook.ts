@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { parseShopifyJson } from './shopify-json.js';
-import { shopifyOrderIdOf } from './shopify-payloads.js';
+import { parseShopifyJson } from '../../lib/shopify-json.js';
+import { shopifyOrderIdOf } from '../../lib/shopify-payloads.js';
 import { processWebhookEvent, storeWebhookEvent, type ProcessResult } from './webhook-events.js';
 import { isValidShopifySignature } from './webhook-signature.js';
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { swedishOrder } from '../../../test/shopify-webhooks.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-commands-'));
@@ -21,7 +22,7 @@ let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 async function withDatabase<T>(work: (run: <R>(statement: SQL) => Promise<R[]>) => Promise<T>): Promise<T> {
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
-    return await work(async <R>(statement: SQL) => ((await database.db.execute(statement)) as unknown as { rows: R[] }).rows);
+    return await work(async <R>(statement: SQL) => sqlRows<R>(database.db, statement));
   } finally {
     await database.close();
   }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { seedDemoData } from '../../db/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from '../../../test/spawned-server.js';
 import { signShopifyWebhook } from './webhook-signature.js';
@@ -53,11 +54,12 @@ beforeAll(async () => {
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
     await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
-    const [elsa] = (
-      (await database.db.execute(sql`
+    const [elsa] = await sqlRows<{ link_code: string }>(
+      database.db,
+      sql`
       select m.link_code from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id
-      where u.email = 'elsa@demo.se' and g.code = 'BJK6B2'`)) as unknown as { rows: { link_code: string }[] }
-    ).rows;
+      where u.email = 'elsa@demo.se' and g.code = 'BJK6B2'`,
+    );
     linkCode = elsa!.link_code;
   } finally {
     await database.close();

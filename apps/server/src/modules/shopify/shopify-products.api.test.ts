@@ -4,11 +4,12 @@ import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
 import { importProducts } from './import-products.js';
 import { replayWebhookEvents } from './replay-webhook-events.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 
 async function query<T>(statement: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return sqlRows<T>(server.app.db, statement);
 }
 
 async function product(where: SQL) {

@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sendShopifyWebhook, shopifyFixture, swedishOrder, swedishRefund } from '../../../test/shopify-webhooks.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 let elsa: { membershipId: number; groupId: number; linkCode: string };
 const DEFAULT_BPS = 2500;
 
 async function query<T = Record<string, unknown>>(statement: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return sqlRows<T>(server.app.db, statement);
 }
 
 /** The order as the tables hold it, read with plain SQL; amounts as numbers. */

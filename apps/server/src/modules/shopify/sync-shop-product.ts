@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { htmlToPlainText } from './plain-text.js';
 import { lockShopifyProduct, saveProduct } from './save-product.js';
-import type { TShopifyProduct } from './shopify-payloads.js';
+import type { TShopifyProduct } from '../../lib/shopify-payloads.js';
 
 /** products/create and products/update: the shop is the source of title, text, price, image and status. */
 export async function syncShopProduct(tx: Tx, product: TShopifyProduct): Promise<string> {

@@ -6,8 +6,13 @@ import { AppError } from '../../errors.js';
 import { toStorableText } from '../../lib/storable-text.js';
 import { recordShopifyOrder } from '../orders/record-shopify-order.js';
 import { recordShopifyRefund } from '../orders/record-shopify-refund.js';
-import { parseShopifyJson } from './shopify-json.js';
-import { ZShopifyDeletedProductSchema, ZShopifyOrderSchema, ZShopifyProductSchema, ZShopifyRefundSchema } from './shopify-payloads.js';
+import { parseShopifyJson } from '../../lib/shopify-json.js';
+import {
+  ZShopifyDeletedProductSchema,
+  ZShopifyOrderSchema,
+  ZShopifyProductSchema,
+  ZShopifyRefundSchema,
+} from '../../lib/shopify-payloads.js';
 import { removeShopProduct, syncShopProduct } from './sync-shop-product.js';
 import type { z } from 'zod';
 

@@ -1,11 +1,10 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useIsSignedIn } from '@/lib/use-session';
 import { paths } from '@/lib/paths';
-import { notify } from '@/lib/toast';
-import { useLogout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/lib/sign-out';
 import { Logo } from './logo';
 
 /**
@@ -15,17 +14,14 @@ import { Logo } from './logo';
 export function Header({ groupSwitcher }: { groupSwitcher?: ReactNode }) {
   const signedIn = useIsSignedIn();
   const [menuOpen, setMenuOpen] = useState(false);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const logout = useLogout();
+  const signOut = useSignOut();
 
   if (pathname.startsWith('/admin')) return null;
 
   const onLogout = async () => {
     setMenuOpen(false);
-    await logout.mutateAsync().catch(() => undefined);
-    notify.success('Utloggad');
-    navigate(paths.login, { replace: true });
+    await signOut();
   };
 
   // Keyed, so signing in draws new links instead of recolouring the old ones through their colour

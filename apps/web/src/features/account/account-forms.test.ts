@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ZChangeEmailRequestSchema, ZChangePasswordRequestSchema, ZUpdateProfileRequestSchema } from '@saljportalen/contract';
 import { ISSUES, changeEmailFormSchema, changePasswordFormSchema, firstIssue, issueFor, profileFormSchema } from './account-forms';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -48,5 +50,42 @@ describe('issue titles', () => {
   it('takes the first failing field in form order', () => {
     const errors = { confirm_password: { message: ISSUES.passwordsDiffer.text }, new_password: { message: ISSUES.passwordTooShort.text } };
     expect(firstIssue(errors, ['current_password', 'new_password', 'confirm_password'])).toEqual(ISSUES.passwordTooShort);
+  });
+});
+
+/** The forms check with the contract's rules (issue 16): what a form lets through, the server accepts. */
+describe('account forms and the contract agree', () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.constantFrom('', ' ', 'a@b', 'a@b.se', 'x'.repeat(121), `${'x'.repeat(250)}@b.se`),
+  );
+
+  it('a profile the form accepts is a valid profile request', () => {
+    fc.assert(
+      fc.property(text, text, (full_name, phone) => {
+        const form = profileFormSchema.safeParse({ full_name, phone });
+        if (form.success) expect(ZUpdateProfileRequestSchema.safeParse(form.data).success).toBe(true);
+      }),
+    );
+  });
+
+  it('a password change the form accepts is a valid request', () => {
+    fc.assert(
+      fc.property(text, text, (current_password, new_password) => {
+        const form = changePasswordFormSchema.safeParse({ current_password, new_password, confirm_password: new_password });
+        if (form.success) expect(ZChangePasswordRequestSchema.safeParse(form.data).success).toBe(true);
+      }),
+    );
+  });
+
+  it('an e-mail change the form accepts is a valid request; an address without a domain is refused in the form', () => {
+    fc.assert(
+      fc.property(text, text, (new_email, current_password) => {
+        const form = changeEmailFormSchema.safeParse({ new_email, current_password });
+        if (form.success) expect(ZChangeEmailRequestSchema.safeParse(form.data).success).toBe(true);
+      }),
+    );
+    const refused = changeEmailFormSchema.safeParse({ new_email: 'a@b', current_password: 'x' });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => issue.message)).toEqual([ISSUES.invalidEmail.text]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChangeEmailRequestSchema, ZChangePasswordRequestSchema, ZUpdateProfileRequestSchema } from '@saljportalen/contract';
 
 /** A validation failure as spec §5 words it: the title for the toast, the text beside the field. */
 export interface FormIssue {
@@ -20,19 +21,31 @@ export function issueFor(text: string): FormIssue {
   return Object.values(ISSUES).find((issue) => issue.text === text) ?? { title: text, text: '' };
 }
 
-/** spec §9: the account's minimum password length (the contract's PASSWORD_MIN_LENGTH, kept out of the bundle). */
-const PASSWORD_MIN_LENGTH = 8;
+/**
+ * The contract's rule for a field, after the form's own wording for an empty one (spec §5 names
+ * the field: 'Ange ditt nuvarande lösenord…'), so the form and the server never disagree.
+ */
+const requiredThen = <T extends z.ZodType<unknown, string>>(emptyText: string, rule: T, options: { trim?: boolean } = {}) =>
+  (options.trim ? z.string().trim() : z.string()).min(1, emptyText).pipe(rule);
+
+const account = {
+  profile: ZUpdateProfileRequestSchema.shape,
+  password: ZChangePasswordRequestSchema.shape,
+  email: ZChangeEmailRequestSchema.shape,
+};
 
 export const profileFormSchema = z.object({
-  full_name: z.string().trim().min(1, ISSUES.nameRequired.text).max(120, 'Namnet är för långt'),
-  phone: z.string().trim().max(40, 'Telefonnumret är för långt'),
+  full_name: requiredThen(ISSUES.nameRequired.text, account.profile.full_name, { trim: true }),
+  // The field is always there (empty clears the phone), so the contract's rule without its nullish.
+  phone: account.profile.phone.unwrap(),
 });
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
 export const changePasswordFormSchema = z
   .object({
-    current_password: z.string().min(1, ISSUES.currentPasswordForPassword.text),
-    new_password: z.string().min(PASSWORD_MIN_LENGTH, ISSUES.passwordTooShort.text).max(200, 'Lösenordet är för långt'),
+    current_password: requiredThen(ISSUES.currentPasswordForPassword.text, account.password.current_password),
+    new_password: account.password.new_password,
+    // The form's own field: the server never sees it.
     confirm_password: z.string(),
   })
   .refine((values) => values.new_password === values.confirm_password, {
@@ -42,12 +55,8 @@ export const changePasswordFormSchema = z
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 export const changeEmailFormSchema = z.object({
-  // spec §5: the address must contain an at-sign; the server checks the rest.
-  new_email: z
-    .string()
-    .trim()
-    .refine((value) => value.includes('@'), ISSUES.invalidEmail.text),
-  current_password: z.string().min(1, ISSUES.currentPasswordForEmail.text),
+  new_email: requiredThen(ISSUES.invalidEmail.text, account.email.new_email, { trim: true }),
+  current_password: requiredThen(ISSUES.currentPasswordForEmail.text, account.email.current_password),
 });
 export type ChangeEmailFormValues = z.infer<typeof changeEmailFormSchema>;
 

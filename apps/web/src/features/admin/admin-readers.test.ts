@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAdminGroupDetailResponse } from '@saljportalen/contract';
-import { parseId, retryServerFailureOnce } from './admin-queries';
+import { parseId, retryServerFailureOnce } from './admin-page-helpers';
 import { ApiError } from '@/lib/api-client';
 import { readGroupList, readGroupRow } from './groups/api/list-groups';
 import { readGroupDetail } from './groups/api/get-group-detail';

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { NavLink, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import { notify } from '@/lib/toast';
-import { useLogout } from '@/features/auth/api/logout';
+import { useSignOut } from '@/lib/sign-out';
 import { AdminOverviewPage } from './overview/admin-overview-page';
 import { GroupsPage } from './groups/groups-page';
 import { CreateGroupPage } from './groups/create-group-page';
@@ -27,13 +26,7 @@ const tabs = [
 
 /** spec §2 /admin: tabs Översikt, Grupper, Säljare, Avräkningar and a logout button. */
 function AdminTabs() {
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const onLogout = async () => {
-    await logout.mutateAsync().catch(() => undefined);
-    notify.success('Utloggad');
-    navigate(paths.login, { replace: true });
-  };
+  const signOut = useSignOut();
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -41,7 +34,7 @@ function AdminTabs() {
           <Logo />
           <span className="rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Admin</span>
         </div>
-        <Button variant="outline" size="sm" onClick={onLogout}>
+        <Button variant="outline" size="sm" onClick={() => void signOut()}>
           <LogOut aria-hidden="true" />
           Logga ut
         </Button>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
-import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
+import { superadminCheckQuery } from '@/features/admin-access';
 import { AuthCard } from './components/auth-card';
 import { LoginForm } from './login-page';
 

@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { AuthCard } from './components/auth-card';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useLogin } from './api/login';
 
 interface LoginValues {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { ZRegisterSellerRequestSchema } from '@saljportalen/contract';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,14 +10,12 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
 import { AuthCard } from './components/auth-card';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useRegisterSeller } from './api/register-seller';
 
-const registerFormSchema = z.object({
-  full_name: z.string().trim().min(1, 'Namn krävs'),
-  email: z.string().trim().min(1, 'E-post krävs').email('Ange en giltig e-postadress'),
-  password: z.string().min(1, 'Lösenord krävs').min(8, 'Lösenordet måste vara minst 8 tecken'),
-  group_code: z.string().trim().min(1, 'Gruppkod krävs'),
+/** The contract's registration rules; an empty password is named as missing before it is too short. */
+const registerFormSchema = ZRegisterSellerRequestSchema.extend({
+  password: z.string().min(1, 'Lösenord krävs').pipe(ZRegisterSellerRequestSchema.shape.password),
 });
 type RegisterForm = z.infer<typeof registerFormSchema>;
 

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
 import { AuthCard } from './components/auth-card';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { useResetPassword, useVerifyResetCode } from './api/reset-password';
 
 const resetFormSchema = z

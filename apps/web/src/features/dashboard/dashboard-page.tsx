@@ -3,32 +3,23 @@ import { Link } from 'react-router';
 import { ShieldCheck, Users } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { PageContainer } from '@/components/layout/app-layout';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useIsSuperadmin } from '@/features/admin-access/api/superadmin-check';
-import { CatalogCard } from '@/features/catalog/components/catalog-card';
-import { useLeaderboard } from '@/features/leaderboard/api/leaderboard';
-import { LeaderboardCard } from '@/features/leaderboard/components/leaderboard-card';
-import { PersonalLinkCard } from '@/features/personal-link/components/personal-link-card';
+import { useIsSuperadmin } from '@/features/admin-access';
+import { CatalogCard } from '@/features/catalog';
+import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
+import { PersonalLinkCard } from '@/features/personal-link';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
 import { firstName } from './first-name';
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert tone="error" title="Något gick fel vid laddning av data.">
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        Försök igen
-      </Button>
-    </Alert>
-  );
-}
+const LOAD_ERROR = 'Något gick fel vid laddning av data.';
 
 function SuperadminButton() {
   // spec §6/§9: shown when the admin check passes; the check stays fresh 10 minutes.
@@ -78,13 +69,13 @@ function GroupSummary() {
       {totals.isPending ? (
         <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
       ) : totals.isError ? (
-        <LoadError onRetry={() => void totals.refetch()} />
+        <LoadError title={LOAD_ERROR} query={totals} showReason={false} />
       ) : (
         <StatList
           className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
           stats={[
-            { label: 'Totalt sålt', value: formatSek(totals.data.totals.total_sales) },
-            { label: 'Total intjäning', value: formatSek(totals.data.totals.total_commission) },
+            { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
+            { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
             { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
           ]}
         />
@@ -148,7 +139,7 @@ export function DashboardPage() {
     return (
       <PageContainer>
         <h1 className="mb-4 text-2xl font-bold text-ink">Översikt</h1>
-        <LoadError onRetry={() => void summary.refetch()} />
+        <LoadError title={LOAD_ERROR} query={summary} showReason={false} />
       </PageContainer>
     );
   }
@@ -169,8 +160,8 @@ export function DashboardPage() {
               <StatList
                 className="grid-cols-2 sm:grid-cols-3"
                 stats={[
-                  { label: 'Din försäljning', value: formatSek(personal.total_sales) },
-                  { label: 'Din intjäning', value: formatSek(personal.total_commission) },
+                  { label: 'Din försäljning', value: formatKronor(personal.total_sales) },
+                  { label: 'Din intjäning', value: formatKronor(personal.total_commission) },
                   { label: 'Dina ordrar', value: formatCount(personal.orders_count) },
                 ]}
               />

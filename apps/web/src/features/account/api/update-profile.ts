@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOkResponse, TUpdateProfileRequest } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { meSummaryQuery } from '@/features/dashboard/api/me-summary';
-import { leaderboardQuery } from '@/features/leaderboard/api/leaderboard';
+import { QUERY_KEYS } from '@/lib/query-client';
 import { profileQuery } from './profile';
 
 /** spec §5: the name trimmed; the phone trimmed and left out when empty (which clears it). */
@@ -22,8 +21,8 @@ export function useUpdateProfile() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: profileQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: meSummaryQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.meSummary }),
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.leaderboard }),
       ]),
   });
 }

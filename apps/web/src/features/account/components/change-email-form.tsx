@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage, notify } from '@/lib/toast';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { changeEmailFormSchema, firstIssue, type ChangeEmailFormValues } from '../account-forms';
 import { useChangeEmail } from '../api/change-email';
 

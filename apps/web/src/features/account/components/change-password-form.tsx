@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { errorMessage, notify } from '@/lib/toast';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { changePasswordFormSchema, firstIssue, type ChangePasswordFormValues } from '../account-forms';
 import { useChangePassword } from '../api/change-password';
 

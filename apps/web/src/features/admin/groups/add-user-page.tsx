@@ -11,7 +11,7 @@ import { Input, Select } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
-import { isNotFound, isSessionFailure, notifyFailure, parseId } from '../admin-queries';
+import { isNotFound, isSessionFailure, notifyFailure, parseId } from '../admin-page-helpers';
 import { BackLink } from '../components/back-link';
 import { useAddGroupUser } from './api/add-group-user';
 import { useGroup } from './api/get-group';

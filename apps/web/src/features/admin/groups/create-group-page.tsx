@@ -10,8 +10,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { notifyFailure } from '../admin-queries';
+import { PasswordInput } from '@/components/ui/password-input';
+import { notifyFailure } from '../admin-page-helpers';
 import { BackLink } from '../components/back-link';
 import { useCreateGroup } from './api/create-group';
 

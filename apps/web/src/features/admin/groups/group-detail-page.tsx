@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-queries';
+import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
@@ -45,8 +45,8 @@ function GroupCards({ detail }: { detail: GroupDetail | undefined }) {
   }
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatCard label="Total försäljning" value={formatSek(detail.totals.total_sales)} />
-      <StatCard label="Total provision" value={formatSek(detail.totals.total_commission)} />
+      <StatCard label="Total försäljning" value={formatKronor(detail.totals.total_sales)} />
+      <StatCard label="Total provision" value={formatKronor(detail.totals.total_commission)} />
       <StatCard label="Ordrar" value={formatCount(detail.totals.orders_count)} />
       <StatCard label="Antal personer" value={formatCount(detail.totals.sellers_count)} />
     </div>
@@ -89,8 +89,8 @@ function PeopleTable({ groupId, detail, stale }: { groupId: number; detail: Grou
                 {person.email && <p className="text-xs text-muted">{person.email}</p>}
               </Td>
               <Td className="text-right tabular-nums">{formatCount(person.orders_count)}</Td>
-              <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(person.total_sales)}</Td>
-              <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(person.total_commission)}</Td>
+              <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(person.total_sales)}</Td>
+              <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(person.total_commission)}</Td>
               <Td className="text-right">
                 <Link
                   to={paths.adminSellerOrders(groupId, person.user_id)}

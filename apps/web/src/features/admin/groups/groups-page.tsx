@@ -7,13 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatDate, formatSek } from '@/lib/format';
+import { formatCount, formatDate, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure } from '../admin-queries';
+import { notifyFailure } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useGroups } from './api/list-groups';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
 const STATUS_OPTIONS: { value: TGroupStatusFilter; label: string }[] = [
@@ -129,8 +129,8 @@ export function GroupsPage() {
                     <Td className="font-mono tracking-wider">{group.code}</Td>
                     <Td>{group.archived ? <Badge variant="warning">Arkiverad</Badge> : <Badge variant="success">Aktiv</Badge>}</Td>
                     <Td className="text-right tabular-nums">{formatCount(group.sellers_count)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(group.total_sales)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(group.total_commission)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(group.total_sales)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(group.total_commission)}</Td>
                     <Td className="whitespace-nowrap">{formatDate(group.created_at)}</Td>
                   </Tr>
                 ))

@@ -4,14 +4,14 @@ import { Badge } from '@/components/ui/badge';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatDateTime, formatSek } from '@/lib/format';
+import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, parseId } from '../admin-queries';
+import { notifyFailure, parseId } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useSellerOrders } from '../sellers/api/list-seller-orders';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
 const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
@@ -74,8 +74,8 @@ export function SellerOrdersPage() {
             {data ? (
               <>
                 <StatCard label="Ordrar" value={formatCount(data.figures.orders_count)} />
-                <StatCard label="Försäljning" value={formatSek(data.figures.total_sales)} />
-                <StatCard label="Provision" value={formatSek(data.figures.total_commission)} />
+                <StatCard label="Försäljning" value={formatKronor(data.figures.total_sales)} />
+                <StatCard label="Provision" value={formatKronor(data.figures.total_commission)} />
               </>
             ) : (
               Array.from({ length: 3 }, (_, index) => (
@@ -112,8 +112,8 @@ export function SellerOrdersPage() {
                       <Tr key={order.order_id}>
                         <Td className="font-medium">{order.label}</Td>
                         <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
-                        <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.subtotal_incl_vat)}</Td>
-                        <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.commission_total)}</Td>
+                        <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.subtotal_incl_vat)}</Td>
+                        <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.commission_total)}</Td>
                       </Tr>
                     ))
                   )}

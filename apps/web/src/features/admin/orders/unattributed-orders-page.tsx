@@ -4,15 +4,15 @@ import { UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatDateTime, formatSek } from '@/lib/format';
+import { formatDateTime, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, readOffset } from '../admin-queries';
+import { notifyFailure, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { UNATTRIBUTED_PAGE_SIZE, useUnattributedOrders, type UnattributedOrder } from './api/list-unattributed-orders';
 import { AssignOrderDialog } from './components/assign-order-dialog';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 /** Shopify's states an admin should notice before giving the order to someone. */
 const STATE_LABELS: Record<string, string> = {
@@ -95,8 +95,8 @@ export function UnattributedOrdersPage() {
                       </div>
                     </Td>
                     <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.subtotal_incl_vat)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(order.commission_total)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.subtotal_incl_vat)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.commission_total)}</Td>
                     <Td className="font-mono">{order.ref_code ?? <span className="font-sans text-muted">–</span>}</Td>
                     <Td className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setAssigning(order)}>

@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LoadingStatus } from '../components/table-skeleton-rows';
 import { useAdminOverview } from './api/get-overview';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 /** A count that leads to its list (spec §2: tiles link to the groups, archived groups and sellers). */
 function LinkTile({ to, label, value }: { to: string; label: string; value: string }) {
@@ -92,8 +92,8 @@ export function AdminOverviewPage() {
               Försäljning i alla grupper
             </h2>
             <TileGrid money>
-              <StatCard label="Total försäljning" value={formatSek(overview.data.total_sales)} />
-              <StatCard label="Total provision" value={formatSek(overview.data.total_commission)} />
+              <StatCard label="Total försäljning" value={formatKronor(overview.data.total_sales)} />
+              <StatCard label="Total provision" value={formatKronor(overview.data.total_commission)} />
               <StatCard label="Ordrar" value={formatCount(overview.data.orders_count)} />
             </TileGrid>
           </section>

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
-import { formatCount, formatSek, roundToOre } from '@/lib/format';
+import { formatCount, formatKronor, roundToOre } from '@/lib/format';
 import { usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
 import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -37,7 +37,7 @@ function toParams(filters: PayoutFilters): URLSearchParams {
 function summary(payouts: PayoutRow[]): string {
   const count = payouts.length === 1 ? '1 avräkning' : `${formatCount(payouts.length)} avräkningar`;
   const commission = roundToOre(payouts.reduce((sum, payout) => sum + payout.total_commission, 0));
-  return `${count} · ${formatSek(commission)} i provision`;
+  return `${count} · ${formatKronor(commission)} i provision`;
 }
 
 /** spec §2 /admin/payouts: create a payout, filter the list, export PDFs and mark payouts paid. */

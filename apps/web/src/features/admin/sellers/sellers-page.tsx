@@ -6,15 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, parseId, readOffset } from '../admin-queries';
+import { notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
-import { Combobox, type ComboboxOption } from '../components/combobox';
+import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../groups/api/list-group-options';
 import { useSellers, type SellerGroupFilter, type SellerSortOption } from './api/list-sellers';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
 /** spec §2: all groups, only active groups, only archived groups, or one group (every group, by name). */
@@ -182,8 +182,8 @@ export function SellersPage() {
                       </div>
                     </Td>
                     <Td className="text-right tabular-nums">{formatCount(seller.orders_count)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(seller.total_sales)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatSek(seller.total_commission)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(seller.total_sales)}</Td>
+                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(seller.total_commission)}</Td>
                   </Tr>
                 ))
               )}

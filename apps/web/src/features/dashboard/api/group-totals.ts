@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGroupTotalsResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { FRESHNESS } from '@/lib/query-client';
+import { FRESHNESS, QUERY_KEYS } from '@/lib/query-client';
 
 export const fetchGroupTotals = () => apiJson<TGroupTotalsResponse>('/api/group/totals');
 
 /** spec §9: fresh 5 minutes; one retry, which is the query client's default. */
 export const groupTotalsQuery = queryOptions({
-  queryKey: ['group', 'totals'],
+  queryKey: QUERY_KEYS.groupTotals,
   queryFn: fetchGroupTotals,
   staleTime: FRESHNESS.groupTotals,
 });

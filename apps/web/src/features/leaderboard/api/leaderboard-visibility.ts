@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGroupSettingsRequest, TGroupSettingsResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { groupTotalsQuery } from '@/features/dashboard/api/group-totals';
-import { meSummaryQuery } from '@/features/dashboard/api/me-summary';
-import { leaderboardQuery } from './leaderboard';
+import { QUERY_KEYS } from '@/lib/query-client';
 
 /** A group admin shows or hides the group's leaderboard for its sellers (spec §2, §6). */
 export const setLeaderboardVisibility = (request: TGroupSettingsRequest) =>
@@ -15,9 +13,9 @@ export function useSetLeaderboardVisibility() {
     mutationFn: setLeaderboardVisibility,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: groupTotalsQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: meSummaryQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.leaderboard }),
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.groupTotals }),
+        queryClient.invalidateQueries({ queryKey: QUERY_KEYS.meSummary }),
       ]),
   });
 }

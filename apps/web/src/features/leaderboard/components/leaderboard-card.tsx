@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatSek } from '@/lib/format';
+import { formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useLeaderboard } from '../api/leaderboard';
 import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
@@ -105,8 +105,10 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
                     {isMe && <Badge variant="brand">Du</Badge>}
                   </span>
                 </Td>
-                <Td className="px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3">{formatSek(item.sales)}</Td>
-                <Td className="py-2 pl-2 pr-4 text-right tabular-nums whitespace-nowrap sm:px-3 sm:pr-5">{formatSek(item.commission)}</Td>
+                <Td className="px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3">{formatKronor(item.sales)}</Td>
+                <Td className="py-2 pl-2 pr-4 text-right tabular-nums whitespace-nowrap sm:px-3 sm:pr-5">
+                  {formatKronor(item.commission)}
+                </Td>
               </Tr>
             );
           })}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAddGroupUserRequest, TAddGroupUserResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT } from '../../admin-page-helpers';
 
 /** spec §3 add user: an existing account joins the group, an unknown address gets a new account (`is_new_user`). */
 export const addGroupUser = (groupId: number, request: TAddGroupUserRequest) =>

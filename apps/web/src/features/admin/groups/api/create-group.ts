@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateGroupRequest, TCreateGroupResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT } from '../../admin-page-helpers';
 
 /** spec §3 create group: a name and, optionally, the group's administrator. The server makes the code. */
 export const createGroup = (request: TCreateGroupRequest) =>

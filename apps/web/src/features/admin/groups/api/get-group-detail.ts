@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroup, TAdminGroupDetailQuery, TAdminGroupDetailResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readList, readNumber, readString, readSellerRow, type SellerRow } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 import { readGroupRow } from './list-groups';
 
 /** People in the group's table per page: a class fits on one, a large club gets a pager. */

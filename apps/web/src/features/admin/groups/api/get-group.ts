@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroupRecord, TAdminGroupRecordResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 /** A group's name and code without its figures (spec §7 GET /api/admin/groups/{id}). */
 export async function fetchGroup(groupId: number): Promise<TAdminGroupRecord> {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroupMember, TAdminGroupMembersResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readIsAdmin, readList, readNumber, readString } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 export type GroupMember = Pick<TAdminGroupMember, 'membership_id' | 'user_id' | 'full_name' | 'email'> & { is_admin: boolean };
 

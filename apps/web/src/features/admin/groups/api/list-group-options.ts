@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroupOption, TAdminGroupOptionsResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readList, readNumber, readString } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
-import type { ComboboxOption } from '../../components/combobox';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
+import type { ComboboxOption } from '@/components/ui/combobox';
 
 export type GroupOption = TAdminGroupOption;
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroup, TAdminGroupListResponse, TGroupStatusFilter } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readList, readNumber, readString } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 export interface GroupListParams {
   status: TGroupStatusFilter;

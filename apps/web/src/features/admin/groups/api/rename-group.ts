@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGroupChangeResponse, TRenameGroupRequest, TUpdateGroupRequest } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-page-helpers';
 
 /** spec §7: POST …/rename, and on failure the PATCH of the group itself. The name is sent trimmed (spec §5). */
 export async function renameGroup(groupId: number, name: string): Promise<TGroupChangeResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TArchiveGroupRequest, TGroupChangeResponse, TUpdateGroupRequest } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-page-helpers';
 import { groupDetailQuery, type GroupDetail } from './get-group-detail';
 
 /** The change went through, but the reloaded group does not show the new state (spec §4). */

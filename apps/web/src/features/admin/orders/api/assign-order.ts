@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAssignOrderRequest, TAssignOrderResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT } from '../../admin-page-helpers';
 
 /**
  * Gives an order without a seller to a person in a group. Only while it still has none: an order

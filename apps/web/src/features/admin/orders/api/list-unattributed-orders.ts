@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TUnattributedOrdersResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readList, readNumber, readString } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 export const UNATTRIBUTED_PAGE_SIZE = 50;
 

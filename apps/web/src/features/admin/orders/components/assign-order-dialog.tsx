@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, formatSek } from '@/lib/format';
+import { formatDateTime, formatKronor } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { notifyFailure, parseId } from '../../admin-queries';
-import { Combobox } from '../../components/combobox';
+import { notifyFailure, parseId } from '../../admin-page-helpers';
+import { Combobox } from '@/components/ui/combobox';
 import { useGroupMembers } from '../../groups/api/list-group-members';
 import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../../groups/api/list-group-options';
 import { useAssignOrder } from '../api/assign-order';
@@ -28,7 +28,7 @@ export function AssignOrderDialog({ order, onClose }: { order: UnattributedOrder
       title={order ? `Tilldela order ${order.label}` : 'Tilldela order'}
       description={
         order
-          ? `${formatDateTime(order.ordered_at)} · ${formatSek(order.subtotal_incl_vat)} inkl. moms. Välj grupp och säljare.`
+          ? `${formatDateTime(order.ordered_at)} · ${formatKronor(order.subtotal_incl_vat)} inkl. moms. Välj grupp och säljare.`
           : undefined
       }
     >

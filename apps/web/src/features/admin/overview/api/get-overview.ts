@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminOverviewResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 export const fetchAdminOverview = () => apiJson<TAdminOverviewResponse>('/api/admin/overview');
 

@@ -8,11 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { formatSek } from '@/lib/format';
+import { formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useCreatePayout } from '../api/create-payout';
 import { downloadPayoutPdf } from '../api/download-payout-pdf';
-import { Combobox } from '../../components/combobox';
+import { Combobox } from '@/components/ui/combobox';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
 
 // spec §5 and §8, word for word.
@@ -77,7 +77,7 @@ export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[
       return;
     }
     const archived = result.auto_archived ? ' Gruppen är arkiverad.' : '';
-    notify.success('Avräkning skapad', `Avräkning nr ${result.id} på ${formatSek(result.amount)} i provision.${archived}`);
+    notify.success('Avräkning skapad', `Avräkning nr ${result.id} på ${formatKronor(result.amount)} i provision.${archived}`);
     form.reset(emptyForm);
     try {
       await downloadPayoutPdf(result.id);

@@ -3,7 +3,7 @@ import { CircleCheck, FileDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatSek } from '@/lib/format';
+import { formatDate, formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useDownloadPayoutPdf } from '../api/download-payout-pdf';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid';
@@ -75,7 +75,7 @@ export function PayoutActions({ payout }: { payout: PayoutRow }) {
               <dt className="text-muted">Period</dt>
               <dd>{payoutPeriod(payout)}</dd>
               <dt className="text-muted">Provision</dt>
-              <dd className="font-semibold tabular-nums">{formatSek(payout.total_commission)}</dd>
+              <dd className="font-semibold tabular-nums">{formatKronor(payout.total_commission)}</dd>
             </dl>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => closeDialog()} disabled={markPaid.isPending}>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import type { PayoutFilters } from '../api/list-payouts';
-import { Combobox } from '../../components/combobox';
+import { Combobox } from '@/components/ui/combobox';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
 
 const payoutFiltersSchema = z

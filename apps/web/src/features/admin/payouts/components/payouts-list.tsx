@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
-import { formatCount, formatSek } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import type { PayoutRow } from '../api/list-payouts';
 import { PayoutActions, payoutPeriod } from './payout-actions';
 
@@ -37,7 +37,7 @@ export function PayoutsList({ payouts }: { payouts: PayoutRow[] }) {
               </div>
               <div>
                 <dt className="text-muted">Provision</dt>
-                <dd className="font-semibold tabular-nums">{formatSek(payout.total_commission)}</dd>
+                <dd className="font-semibold tabular-nums">{formatKronor(payout.total_commission)}</dd>
               </div>
             </dl>
             <div className="mt-3">
@@ -69,7 +69,7 @@ export function PayoutsList({ payouts }: { payouts: PayoutRow[] }) {
                 </Th>
                 <Td className="whitespace-nowrap tabular-nums">{payoutPeriod(payout)}</Td>
                 <Td className="text-right tabular-nums">{formatCount(payout.orders_count)}</Td>
-                <Td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatSek(payout.total_commission)}</Td>
+                <Td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatKronor(payout.total_commission)}</Td>
                 <Td>
                   <PayoutStatusBadge status={payout.status} />
                 </Td>

@@ -3,7 +3,7 @@ import type { TAdminSellerOrder, TAdminSellerOrdersResponse } from '@saljportale
 import { apiJson } from '@/lib/api-client';
 import { roundToOre } from '@/lib/format';
 import { readIsAdmin, readList, readNumber, readString } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 export interface SellerOrdersParams {
   userId: number;

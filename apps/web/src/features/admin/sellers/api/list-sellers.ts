@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TAdminSellerListQuery, TAdminSellerListResponse, TSellerSort } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readList, readNumber, readSellerRow, type SellerRow } from '@/lib/tolerant-readers';
-import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-queries';
+import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 /** spec §9 sort options as the page names them. */
 export type SellerSortOption = 'sales' | 'commission' | 'orders';

@@ -8,15 +8,18 @@ export function LoadError({
   title,
   query,
   retryWhileFetching = true,
+  showReason = true,
 }: {
   title: string;
   query: { error: unknown; isFetching: boolean; refetch: () => unknown };
   /** False keeps the button disabled while a fetch is under way. */
   retryWhileFetching?: boolean;
+  /** False shows the title alone (the dashboard's 'Något gick fel vid laddning av data.', spec §8). */
+  showReason?: boolean;
 }) {
   return (
     <Alert tone="error" title={title}>
-      <p>{errorMessage(query.error)}</p>
+      {showReason && <p>{errorMessage(query.error)}</p>}
       <Button
         variant="outline"
         size="sm"

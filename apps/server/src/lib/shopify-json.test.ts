@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shopifyFixture } from '../../../test/shopify-webhooks.js';
+import { shopifyFixture } from '../../test/shopify-webhooks.js';
 import { parseShopifyJson } from './shopify-json.js';
 
 describe('parseShopifyJson', () => {

@@ -1,0 +1,2 @@
+// The catalog feature's public face: other features import only from here.
+export { CatalogCard } from './components/catalog-card';
