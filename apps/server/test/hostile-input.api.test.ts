@@ -585,9 +585,7 @@ describe('ids beyond PostgreSQL integer (2^31 - 1)', () => {
       );
       expected[`GET ${path}?group_id`] = refused('Ogiltigt id');
     }
-    const withParams = server.routes.filter(
-      (route) => route.includes('/api/') && route.includes('/:') && !route.startsWith('HEAD '),
-    );
+    const withParams = server.routes.filter((route) => route.includes('/api/') && route.includes('/:') && !route.startsWith('HEAD '));
     for (const route of withParams) {
       const [method] = route.split(' ') as [string];
       const body = method === 'GET' ? undefined : ((await validBodies())[route] ?? {});

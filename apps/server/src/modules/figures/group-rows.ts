@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import type { TAdminGroup, TAdminGroupListQuery, TAdminGroupListResponse, TGroupStatusFilter } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groupStatusCondition } from '../../db/group-status.js';
