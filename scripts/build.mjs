@@ -25,7 +25,11 @@ export const parts = [
       at('apps/web/package.json'),
       ...contract,
     ],
-    command: (outDir) => [process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], at('apps/web')],
+    command: (outDir) => [
+      process.execPath,
+      [at('node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
+      at('apps/web'),
+    ],
   },
   {
     name: 'servern',
