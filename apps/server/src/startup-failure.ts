@@ -95,6 +95,11 @@ export async function assertPortFree(port: number, host: string): Promise<void> 
 export function assertWritableDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
   const probe = path.join(dir, `.skrivtest-${process.pid}`);
-  fs.writeFileSync(probe, '');
-  fs.rmSync(probe);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (error) {
+    // The directory is what the operator chose and must change, not the probe file in it.
+    throw Object.assign(error as Error, { path: dir });
+  }
 }

@@ -66,10 +66,12 @@ const migrationTags = (): string[] =>
     .map((entry) => entry.tag);
 
 async function appliedMigrations(db: Db): Promise<number> {
-  const { rows } = (await db.execute(
-    sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 else (select count(*) from drizzle.__drizzle_migrations) end::int as applied`,
-  )) as unknown as { rows: { applied: number }[] };
-  return Number(rows[0]?.applied ?? 0);
+  const rowsOf = async (statement: ReturnType<typeof sql>) =>
+    ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [table] = await rowsOf(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return 0;
+  const [count] = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  return Number(count?.applied ?? 0);
 }
 
 /** Runs the migrations not yet applied and logs which ones ran (an operator reads UPGRADING.md by their names). */

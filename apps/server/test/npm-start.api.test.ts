@@ -1,0 +1,132 @@
+/**
+ * Issue 18, start and stop: `npm start` as an operator (or a container's `CMD npm start`) runs
+ * it. The process npm starts is the server itself (no shell between that would die and leave
+ * the server running), so the SIGTERM npm forwards makes the server drain and exit, and npm with
+ * it. A start with an up-to-date build builds nothing, prints nothing but npm's two-line banner
+ * before the server's log, and is healthy within 3 s.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, repoRoot } from './spawned-server.js';
+import { createPostgresDatabase, testDbKind } from './test-server.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-npm-start-'));
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+let port: number;
+
+beforeAll(async () => {
+  postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  port = await freePort();
+  // The build `npm start` would otherwise make first (it builds only what is stale).
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`bygget misslyckades: ${built.stdout}${built.stderr}`);
+}, 600_000);
+
+afterAll(async () => {
+  await postgres?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const refused = () =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.connect(port, '127.0.0.1');
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(false);
+    });
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+
+interface NpmStart {
+  npm: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  /** Milliseconds from spawn until /api/health answered. */
+  healthyAfter: number;
+}
+
+async function npmStart(): Promise<NpmStart> {
+  const started = Date.now();
+  const npm = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? '',
+      SEED_DEMO: '0',
+      SHOPIFY_WEBHOOK_SECRET: 'hemlig',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  npm.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  npm.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  for (const deadline = Date.now() + 120_000; ;) {
+    if (npm.exitCode !== null) throw new Error(`npm start avslutades: ${output}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`npm start blev aldrig frisk: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { npm, output: () => output, exited, healthyAfter: Date.now() - started };
+}
+
+/** The processes whose parent is `pid`, with their command lines. */
+const childrenOf = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [, child, args] = /^\s*(\d+)\s+(.*)$/.exec(line)!;
+      return { pid: Number(child), args: args! };
+    });
+
+describe('npm start', () => {
+  it('runs the server as the process npm signals: SIGTERM drains it and nothing is left running', { timeout: 300_000 }, async () => {
+    const start = await npmStart();
+    const [server, ...others] = childrenOf(start.npm.pid!);
+    expect(others).toEqual([]);
+    expect(server!.args).toBe('node scripts/start.mjs');
+    expect(childrenOf(server!.pid)).toEqual([]);
+
+    start.npm.kill('SIGTERM');
+    expect(await start.exited).toBe(0);
+    expect(alive(server!.pid)).toBe(false);
+    expect(await refused()).toBe(true);
+    expect(start.output()).toContain('SIGTERM: slutför pågående förfrågningar och stänger');
+  });
+
+  it('starts again without building, quietly, and is healthy within 3 s', { timeout: 300_000 }, async () => {
+    const start = await npmStart();
+    const before = start.output().split('\n{')[0]!;
+    start.npm.kill('SIGTERM');
+    expect(await start.exited).toBe(0);
+
+    expect(before).not.toContain('Bygger');
+    // npm's banner (`> saljportalen@0.1.0 start`, `> exec node scripts/start.mjs`) and nothing else.
+    expect(before.split('\n').filter((line) => line.trim())).toEqual(['> saljportalen@0.1.0 start', '> exec node scripts/start.mjs']);
+    expect(start.healthyAfter).toBeLessThan(3000);
+  });
+});
