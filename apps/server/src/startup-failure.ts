@@ -61,7 +61,7 @@ export function describeStartupFailure(error: unknown, settings: StartupSettings
   if (withCode('ENOTFOUND', 'EAI_AGAIN')) return `${lead} värden i DATABASE_URL (${database}) finns inte i DNS. Kontrollera DATABASE_URL.`;
   if (
     withCode('ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH') ||
-    chain.some((item) => /connection timeout|timeout exceeded/i.test(item.message))
+    chain.some((item) => /connection timeout|timeout exceeded|timeout expired/i.test(item.message))
   )
     return `${lead} ${database} svarade inte i tid. Kontrollera DATABASE_URL och att PostgreSQL svarar.`;
   if (withCode('28P01', '28000')) return `${lead} ${database} godtog inte användaren eller lösenordet i DATABASE_URL.`;

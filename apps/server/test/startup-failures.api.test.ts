@@ -141,6 +141,7 @@ describe('a start that cannot succeed', () => {
     let env: Record<string, string> = {};
     if (process.getuid?.() === 0) {
       // Root writes anywhere: run the server as nobody, with a temp dir it may write (tsx's cache).
+      fs.chmodSync(scratch, 0o755);
       const tmp = newDir('nobody-tmp');
       fs.chmodSync(tmp, 0o777);
       asUser = { uid: 65534, gid: 65534 };
