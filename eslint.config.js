@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist.new-*/**', '**/dist.old-*/**', '**/node_modules/**', '.e2e-data/**', 'test-results/**', 'playwright-report/**', 'bench/RESULTS.md'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist.new-*/**',
+      '**/dist.old-*/**',
+      '**/node_modules/**',
+      '.e2e-data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/RESULTS.md',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
