@@ -58,7 +58,7 @@ export interface SpawnedServer {
 
 /**
  * Starts the server on `port` over `data` (demo data, webhook secret, no rate limits unless
- * `env` says otherwise) and resolves once /api/health answers. Start-up is given a minute: the
+ * `env` says otherwise) and resolves once /api/health answers. Start-up is given three minutes: the
  * machine may be busy.
  */
 export async function spawnServer(options: { port: number; data: ServerData; env?: Record<string, string> }): Promise<SpawnedServer> {
@@ -108,7 +108,7 @@ export async function spawnServer(options: { port: number; data: ServerData; env
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ;) {
+  for (const deadline = Date.now() + 180_000; ;) {
     if (child.exitCode !== null) throw new Error(`servern avslutades vid start: ${stderr}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
