@@ -19,24 +19,28 @@ const isAnswering = (socket: Socket) => Boolean((socket as Socket & { _httpMessa
 /** One turn of the event loop, with its I/O: connections and requests that have arrived are taken in. */
 const afterPendingInput = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
-/**
- * Tracks the open connections from the start, so that shutdown knows when each last received a
- * byte. Call once, before listen.
- */
+/** Each server's open connections, tracked from the start (app.ts) so that shutdown can watch them. */
+const openConnections = new WeakMap<object, Set<Socket>>();
+
+/** Tracks the server's open connections. Called once by buildApp, before listen. */
 export function trackConnections(app: FastifyInstance): void {
   const sockets = new Set<Socket>();
+  openConnections.set(app.server, sockets);
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
+}
 
-  /**
-   * Node closes the idle connections at once when the server closes (and Fastify by default
-   * too): one whose next request is still unread in the socket's buffer (PGlite holds the event
-   * loop while it runs a query) is then reset. This closes a connection only when it is not
-   * answering and has received nothing for IDLE_CONNECTION_GRACE_MS, checked after the event
-   * loop has read what arrived.
-   */
+/**
+ * Node closes the idle connections at once when the server closes: one whose next request is
+ * still unread in the socket's buffer (PGlite holds the event loop while it runs a query) is then
+ * reset. This replaces that for the shutdown: a connection is closed only when it is not answering
+ * and has received nothing for IDLE_CONNECTION_GRACE_MS, checked after the event loop has read
+ * what arrived. (A plain app.close(), as in tests, keeps Node's way.)
+ */
+function closeOnlyLastingIdleConnections(app: FastifyInstance): void {
+  const sockets = openConnections.get(app.server) ?? new Set<Socket>();
   const lastInput = new Map<Socket, { bytesRead: number; since: number }>();
   app.server.closeIdleConnections = () => {
     setImmediate(() => {
@@ -64,6 +68,7 @@ export async function closeGracefully(app: FastifyInstance, database: Database):
   // Connections already waiting in the listener's queue are accepted before it closes: closing
   // it would reset them.
   await afterPendingInput();
+  closeOnlyLastingIdleConnections(app);
   const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
   await app.close();
   clearInterval(closeIdle);
