@@ -89,7 +89,11 @@ async function npmStart(): Promise<NpmStart> {
       )
     )
       break;
-    if (Date.now() > deadline) throw new Error(`npm start blev aldrig frisk: ${output}`);
+    if (Date.now() > deadline) {
+      npm.kill('SIGTERM');
+      await exited;
+      throw new Error(`npm start blev aldrig frisk: ${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { npm, output: () => output, exited, healthyAfter: Date.now() - started };
