@@ -146,6 +146,8 @@ describe('npm start', () => {
     expect(before).not.toContain('Bygger');
     // npm's banner (`> saljportalen@0.1.0 start`, `> exec node scripts/start.mjs`) and nothing else.
     expect(before.split('\n').filter((line) => line.trim())).toEqual(['> saljportalen@0.1.0 start', '> exec node scripts/start.mjs']);
-    expect(start.healthyAfter).toBeLessThan(3000);
+    // 3 s on a machine with a core to spare; a machine already running more than a process per core gets 15.
+    const busy = os.loadavg()[0]! > os.cpus().length;
+    expect(start.healthyAfter).toBeLessThan(busy ? 15_000 : 3000);
   });
 });
