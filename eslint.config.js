@@ -35,7 +35,18 @@ export const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.e2e-data/**', 'test-results/**', 'playwright-report/**', 'bench/RESULTS.md'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist.new-*/**',
+      '**/dist.old-*/**',
+      '**/node_modules/**',
+      '.e2e-data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/RESULTS.md',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { trackConnections } from './close-gracefully.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { logRedaction } from './lib/log-redaction.js';
+import { logRedaction, RequestLogController } from './lib/log-redaction.js';
 import type { Mailer } from './lib/mailer.js';
 import { authPlugin } from './plugins/auth.js';
 import { corePlugin } from './plugins/core.js';
@@ -27,12 +28,21 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added, with its full path (the tests' table of every route). */
   onRoute?: (route: RouteOptions) => void;
+  /** The process's own logger (main.ts logs its start with it before the app exists). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the Fastify instance: plugins first, then one route module per domain. */
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel, ...logRedaction },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: options.config.logLevel, ...logRedaction } }),
+    logController: new RequestLogController(),
+    // Shutdown (close-gracefully.ts) answers what arrives on open connections instead of Fastify's
+    // English 503, and closes idle connections itself once they have stayed idle.
+    return503OnClosing: false,
+    forceCloseConnections: false,
     bodyLimit: 1024 * 1024,
     trustProxy: options.config.trustProxy,
     // Our own ids and Shopify's are numeric; nothing else needs query arrays or objects.
@@ -43,6 +53,7 @@ export async function buildApp(options: BuildAppOptions) {
       reply.status(error.statusCode ?? 400).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig adress' } }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  trackConnections(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,60 +1,93 @@
 import path from 'node:path';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { closeGracefully } from './close-gracefully.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD_FILE, generateDemoPassword, keepDemoPassword, readDemoPassword } from './db/demo-password.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
 import { resolveJwtSecret } from './db/jwt-secret.js';
 import { DEMO_LOGINS, hasDemoData, seedDemoData } from './db/seed.js';
+import { logRedaction } from './lib/log-redaction.js';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-data-dir.js';
 import { serveOnlineBackups } from './ops/online-backup.js';
+import { assertPortFree, assertWritableDir, describeStartupFailure } from './startup-failure.js';
 
 keepNewFilesPrivate();
-const config = loadConfig();
-const dataDirFiles = makeDataDirPrivate(config.dataDir);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-// PGlite gives its first data files (666) and the relation cache files it writes on every open
-// (644) explicit modes, which no umask narrows; the files it creates later follow the umask.
-if (database.kind === 'pglite') makeDataDirPrivate(path.join(config.dataDir, 'pgdata'));
-const app = await buildApp({ config, database, jwtSecret: await resolveJwtSecret(config, database.db) });
-await serveOnlineBackups(app, database, config.dataDir);
 
-if (dataDirFiles.tightened.length > 0) {
-  app.log.warn(
-    { dataDir: config.dataDir, tightened: dataDirFiles.tightened.length, examples: dataDirFiles.tightened.slice(0, 5) },
-    'DATA_DIR kunde läsas av andra än ägaren: behörigheterna är nu skärpta (kataloger 700, filer 600)',
-  );
-}
-if (dataDirFiles.failed.length > 0) {
-  app.log.warn(
-    { dataDir: config.dataDir, failed: dataDirFiles.failed.length, examples: dataDirFiles.failed.slice(0, 5) },
-    'DATA_DIR innehåller filer som servern inte kan göra privata (ägs av en annan användare?)',
-  );
+/**
+ * The start, in the order that fails fastest: configuration, the port, the data dir, then the
+ * database. Any failure is one Swedish line naming the cause and the setting, and exit code 1
+ * (docs/security.md, start-up failures).
+ */
+let settings: Partial<Config> = {};
+let opened: Database | undefined;
+async function start() {
+  const config = loadConfig();
+  settings = config;
+  const log = pino({ level: config.logLevel, ...logRedaction });
+  await assertPortFree(config.port, config.host ?? '0.0.0.0');
+  if (!config.databaseUrl) assertWritableDir(config.dataDir);
+  const dataDirFiles = makeDataDirPrivate(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, log });
+  opened = database;
+  // PGlite gives its first data files (666) and the relation cache files it writes on every open
+  // (644) explicit modes, which no umask narrows; the files it creates later follow the umask.
+  if (database.kind === 'pglite') makeDataDirPrivate(path.join(config.dataDir, 'pgdata'));
+  const app = await buildApp({ config, database, jwtSecret: await resolveJwtSecret(config, database.db), loggerInstance: log });
+  await serveOnlineBackups(app, database, config.dataDir);
+
+  if (dataDirFiles.tightened.length > 0) {
+    log.warn(
+      { dataDir: config.dataDir, tightened: dataDirFiles.tightened.length, examples: dataDirFiles.tightened.slice(0, 5) },
+      'DATA_DIR kunde läsas av andra än ägaren: behörigheterna är nu skärpta (kataloger 700, filer 600)',
+    );
+  }
+  if (dataDirFiles.failed.length > 0) {
+    log.warn(
+      { dataDir: config.dataDir, failed: dataDirFiles.failed.length, examples: dataDirFiles.failed.slice(0, 5) },
+      'DATA_DIR innehåller filer som servern inte kan göra privata (ägs av en annan användare?)',
+    );
+  }
+
+  const superadmin = config.superadmin ? await ensureSuperadmin(app.db, config.superadmin) : undefined;
+  if (superadmin === 'not-superadmin') {
+    log.warn(
+      'SUPERADMIN_EMAIL hör till ett konto som inte är superadmin: det lämnas orört. SUPERADMIN_RESET_PASSWORD=1 gör det till superadmin med SUPERADMIN_PASSWORD.',
+    );
+  }
+
+  // Demo data: only where config allows it, only on an empty database, with this data dir's own password.
+  let demo: { seeded: boolean; password: string | undefined } | undefined;
+  if (config.seedDemo) {
+    const kept = readDemoPassword(config.dataDir);
+    const password = kept ?? generateDemoPassword();
+    const seeded = await seedDemoData(app.db, { password, log: app.log });
+    if (seeded && !kept) keepDemoPassword(config.dataDir, password);
+    if (seeded || (await hasDemoData(app.db))) demo = { seeded, password: seeded ? password : kept };
+  }
+  const demoAccountsInRealInstall = !demo && (await hasDemoData(app.db));
+  if (demoAccountsInRealInstall) {
+    log.warn(
+      'databasen har demodatans konton, med ett lösenord som kan vara känt, utan att demoläget är på: ta bort dem eller byt deras lösenord',
+    );
+  }
+  if (!config.shopifyWebhookSecret) {
+    log.warn('SHOPIFY_WEBHOOK_SECRET saknas: webhooks från Shopify avvisas tills den är satt (docs/shopify.md)');
+  }
+
+  // While demo accounts with a printed password exist, only this computer can reach them unless HOST says otherwise.
+  const host = config.host ?? (demo ? '127.0.0.1' : '0.0.0.0');
+  settings = { ...config, host };
+  await app.listen({ port: config.port, host });
+  return { config, database, app, host, superadmin, demo, demoAccountsInRealInstall };
 }
 
-const superadmin = config.superadmin ? await ensureSuperadmin(app.db, config.superadmin) : undefined;
-if (superadmin === 'not-superadmin') {
-  app.log.warn(
-    'SUPERADMIN_EMAIL hör till ett konto som inte är superadmin: det lämnas orört. SUPERADMIN_RESET_PASSWORD=1 gör det till superadmin med SUPERADMIN_PASSWORD.',
-  );
-}
-
-// Demo data: only where config allows it, only on an empty database, with this data dir's own password.
-let demo: { seeded: boolean; password: string | undefined } | undefined;
-if (config.seedDemo) {
-  const kept = readDemoPassword(config.dataDir);
-  const password = kept ?? generateDemoPassword();
-  const seeded = await seedDemoData(app.db, { password, log: app.log });
-  if (seeded && !kept) keepDemoPassword(config.dataDir, password);
-  if (seeded || (await hasDemoData(app.db))) demo = { seeded, password: seeded ? password : kept };
-}
-const demoAccountsInRealInstall = !demo && (await hasDemoData(app.db));
-if (demoAccountsInRealInstall) {
-  app.log.warn(
-    'databasen har demodatans konton, med ett lösenord som kan vara känt, utan att demoläget är på: ta bort dem eller byt deras lösenord',
-  );
-}
+const { config, database, app, host, superadmin, demo, demoAccountsInRealInstall } = await start().catch(async (error: unknown) => {
+  await opened?.close().catch(() => {});
+  console.error(describeStartupFailure(error, settings));
+  process.exit(1);
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -66,10 +99,6 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
-
-// While demo accounts with a printed password exist, only this computer can reach them unless HOST says otherwise.
-const host = config.host ?? (demo ? '127.0.0.1' : '0.0.0.0');
-await app.listen({ port: config.port, host });
 
 if (demo) {
   // The newcomer's run: a plain-text banner with what they need to try the portal.

@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminGroupListResponse } from '@saljportalen/contract';
 import { sendShopifyWebhook, swedishOrder } from './shopify-webhooks.js';
-import { freePort, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { freePort, spawnServer, type LogEntry, type SpawnedServer } from './spawned-server.js';
 import { createPostgresDatabase, testDbKind } from './test-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-logging-'));
@@ -129,8 +130,41 @@ describe('the log', () => {
     const broken = { ...swedishOrder({ id: 7_900_000_000_002 }), line_items: 'köparen@exempel.se' };
     expect((await sendShopifyWebhook(server.url, 'orders/create', broken)).status).toBe(200);
 
+    // A delivery that is not the shop's: refused, and the refusal logged without its body.
+    const forged = JSON.stringify(swedishOrder({ id: 7_900_000_000_003 }));
+    const refusalLogged = server.waitForLog((entry) => entry.code === 'INVALID_SIGNATURE');
+    expect((await sendShopifyWebhook(server.url, 'orders/create', forged, { hmac: 'förfalskad' })).status).toBe(401);
+    expect(await refusalLogged).toMatchObject({ level: 40, method: 'POST', url: '/api/webhooks/shopify' });
+
+    if (postgres) {
+      // PostgreSQL cuts the server's idle connections (a restart, a failover): the pool says so in the JSON log.
+      const cut = server.waitForLog((entry) => entry.msg === 'PostgreSQL-anslutning stängd');
+      const admin = new pg.Client({ connectionString: postgres.url });
+      await admin.connect();
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      await admin.end();
+      expect(await cut).toMatchObject({ level: 40 });
+    }
+
     await server.kill('SIGTERM');
     const log = server.logLines().join('\n');
+    const entries = server.logLines().map((line) => JSON.parse(line) as LogEntry);
+
+    // Which migrations ran on this new database, by name.
+    expect(entries.find((entry) => String(entry.msg).startsWith('databasmigreringar körda'))?.migrations).toEqual(
+      expect.arrayContaining(['0000_initial', '0008_membership-figures-group']),
+    );
+    // Each request's closing line: method, path without its query, status.
+    const completed = entries.filter((entry) => entry.msg === 'request completed');
+    expect(completed).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/auth/login', statusCode: 200 }));
+    expect(completed).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/auth/login', statusCode: 401 }));
+    expect(completed).toContainEqual(expect.objectContaining({ method: 'GET', url: '/auth/reset-password', statusCode: 404 }));
+    for (const entry of completed) expect(String(entry.url)).not.toContain('?');
+    expect(log).not.toContain('förfalskad');
+    // Nothing reached the console beside the JSON log but the start banner.
+    expect(server.output()).not.toMatch(/^PostgreSQL-anslutning stängd/m);
 
     // The log did see all of it: the requests, the failed mails, the order, the reset page.
     expect(log).toContain('/api/auth/login');
@@ -143,4 +177,33 @@ describe('the log', () => {
     expect(log).not.toContain(SECRETS.resetCode);
     expect(log.match(/[^\s"'<>@,;:()[\]]+@[^\s"'<>@,;:()[\]]+/g) ?? []).toEqual([]);
   });
+
+  it(
+    'warns once at start without SHOPIFY_WEBHOOK_SECRET, and refuses a delivery in Swedish without a stack',
+    { timeout: 180_000 },
+    async () => {
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-logging-unsigned-'));
+      const otherDatabase = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+      const unconfigured = await spawnServer({
+        port: await freePort(),
+        data: { dataDir: otherDir, databaseUrl: otherDatabase?.url },
+        env: { SHOPIFY_WEBHOOK_SECRET: '', SEED_DEMO: '0' },
+      });
+      try {
+        const response = await sendShopifyWebhook(unconfigured.url, 'orders/create', swedishOrder({ id: 7_900_000_000_004 }));
+        expect(response.status).toBe(503);
+        expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/SHOPIFY_WEBHOOK_SECRET saknas/);
+      } finally {
+        await unconfigured.kill('SIGTERM');
+        await otherDatabase?.drop();
+        fs.rmSync(otherDir, { recursive: true, force: true });
+      }
+      const entries = unconfigured.logLines().map((line) => JSON.parse(line) as LogEntry);
+      const warnings = entries.filter((entry) => String(entry.msg).includes('SHOPIFY_WEBHOOK_SECRET'));
+      expect(warnings.map((entry) => entry.level)).toEqual([40, 40]);
+      expect(warnings[0]!.reqId).toBeUndefined();
+      expect(warnings[1]).toMatchObject({ code: 'NOT_CONFIGURED', url: '/api/webhooks/shopify' });
+      expect(unconfigured.logLines().join('\n')).not.toContain('stack');
+    },
+  );
 });

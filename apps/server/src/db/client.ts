@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -83,15 +84,67 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+/** Where the database reports what it does outside a request: the server's logger (main.ts). */
+export interface DatabaseLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/**
+ * How long the first connection to PostgreSQL may take. Without a limit, a host that accepts the
+ * connection and never answers holds the start for ever, silently.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+const migrationTags = (): string[] =>
+  (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] }
+  ).entries
+    .sort((a, b) => a.idx - b.idx)
+    .map((entry) => entry.tag);
+
+async function appliedMigrations(db: Db): Promise<number> {
+  const rowsOf = async (statement: ReturnType<typeof sql>) =>
+    ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [table] = await rowsOf(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return 0;
+  const [count] = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  return Number(count?.applied ?? 0);
+}
+
+/** Runs the migrations not yet applied and logs which ones ran (an operator reads UPGRADING.md by their names). */
+async function migrateLogged(db: Db, migrate: () => Promise<void>, log: DatabaseLog | undefined): Promise<void> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  const after = await appliedMigrations(db);
+  const ran = migrationTags().slice(before, after);
+  log?.info(
+    { migrations: ran, applied: after },
+    ran.length ? `databasmigreringar körda: ${ran.join(', ')}` : 'databasen är redan migrerad',
+  );
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  log?: DatabaseLog;
+}): Promise<Database> {
+  const { log } = options;
   if (options.databaseUrl) {
+    // One connection first, with a time limit, so that an unreachable or silent server fails the start.
+    const first = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    await first.connect();
+    await first.end();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: SESSION_SETTINGS });
     // An idle connection can be cut by the server (restart, failover, a dropped test database);
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
-    pool.on('error', (error) => console.warn(`PostgreSQL-anslutning stängd: ${error.message}`));
+    pool.on('error', (error) =>
+      log ? log.warn({ err: error }, 'PostgreSQL-anslutning stängd') : console.warn(`PostgreSQL-anslutning stängd: ${error.message}`),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migrateUnderLock(pool);
+      await migrateLogged(db, () => migrateUnderLock(pool), log);
     } catch (error) {
       await pool.end();
       throw error;
@@ -115,9 +168,19 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   } else {
     client = await PGlite.create({ startParams: pgliteStartParams });
   }
-  await client.exec(`set random_page_cost = 1.1`);
+  const close = async () => {
+    await client.close();
+    releaseLock();
+  };
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  try {
+    await client.exec(`set random_page_cost = 1.1`);
+    await migrateLogged(db, () => migratePglite(drizzlePglite(client), { migrationsFolder }), log);
+  } catch (error) {
+    // A start that fails here leaves the data dir unlocked for the next one.
+    await close();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
@@ -129,10 +192,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
         await copy.close();
       }
     },
-    close: async () => {
-      await client.close();
-      releaseLock();
-    },
+    close,
   };
 }
 

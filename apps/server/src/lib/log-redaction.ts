@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Anything shaped like an e-mail address, wherever it sits in a text (SMTP refusals, query errors). */
 const EMAIL_ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
@@ -55,3 +55,21 @@ export const logRedaction = {
     },
   },
 };
+
+/**
+ * Each request's closing log line says what it was and how it ended: method, path (without the
+ * query, which can carry a reset code) and status, beside the time taken.
+ */
+export class RequestLogController extends LogController {
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      url: request.url.split('?')[0],
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}

@@ -23,7 +23,10 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        // Refusals an operator must see, said in one line without a stack (and never with the body).
+        if (error.code === 'INVALID_SIGNATURE' || error.code === 'NOT_CONFIGURED') {
+          request.log.warn({ code: error.code, method: request.method, url: request.url.split('?')[0] }, error.message);
+        } else if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
