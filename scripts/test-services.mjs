@@ -26,7 +26,7 @@ function aptInstall(packages, reason) {
     console.error(`\nTesterna behöver ${reason}. Kör först: sudo ${command}`);
     process.exit(1);
   }
-  console.log(`\n=== installerar ${packages.join(', ')} (${reason}) ===`);
+  console.log(`\n=== installerar ${reason} ===`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
@@ -88,7 +88,7 @@ function postgresBinDir() {
 async function startOwnPostgres(cleanups) {
   let binDir = postgresBinDir();
   if (!binDir) {
-    aptInstall(['postgresql'], 'en PostgreSQL-server för API-testerna');
+    aptInstall(['postgresql'], 'postgresql (en PostgreSQL-server för API-testerna)');
     binDir = postgresBinDir();
   }
   const asRoot = process.getuid?.() === 0;
@@ -139,7 +139,7 @@ export async function prepareTestServices({ postgresUrl }) {
   const missing = PROGRAMS.filter(({ command }) => !onPath(command));
   aptInstall(
     missing.map(({ pkg }) => pkg),
-    missing.map(({ why }) => why).join(', '),
+    missing.map(({ pkg, why }) => `${pkg} (${why})`).join(', '),
   );
 
   let url = postgresUrl;
