@@ -11,7 +11,8 @@ import { pgliteStartParams } from '../db/client.js';
 import { dumpPglite } from '../db/pglite-dump.js';
 import { formatDateTime } from '../lib/format.js';
 import { requestOnlineBackup } from './online-backup.js';
-import { embeddedDataPath, lockEmbeddedDatabase, runOperatorCommand, runPostgresTool, writeWhole } from './command.js';
+import writeFileAtomic from 'write-file-atomic';
+import { embeddedDataPath, lockEmbeddedDatabase, runOperatorCommand, runPostgresTool, writeThroughPartialFile } from './command.js';
 
 /** `saljportalen-2026-11-22-0315.sql`: Stockholm time, so the files sort by when they were made. */
 const defaultFileName = (now = new Date()) => `saljportalen-${formatDateTime(now).replace(' ', '-').replace(':', '')}.sql`;
@@ -30,7 +31,7 @@ async function dumpEmbedded(dataDir: string, target: string): Promise<'online' |
   try {
     const pg = await PGlite.create(pgData, { startParams: pgliteStartParams });
     try {
-      writeWhole(target, await dumpPglite(pg));
+      await writeFileAtomic(target, await dumpPglite(pg), { mode: 0o600 });
     } finally {
       await pg.close();
     }
@@ -40,11 +41,15 @@ async function dumpEmbedded(dataDir: string, target: string): Promise<'online' |
   return 'offline';
 }
 
+/** No server answered on the backup socket: the data dir is locked by a process that is not a server. */
+class NoRunningServer extends Error {}
+
 /** Asks the server running on `dataDir` for the dump (ops/online-backup.ts); false when none answers. */
 async function dumpFromRunningServer(dataDir: string, target: string): Promise<boolean> {
-  const partial = `${target}.${process.pid}.delvis`;
-  try {
-    if (!(await requestOnlineBackup(dataDir, partial))) return false;
+  let answered = false;
+  await writeThroughPartialFile(target, async (partial) => {
+    answered = (await requestOnlineBackup(dataDir, partial)) === 'written';
+    if (!answered) throw new NoRunningServer();
     // A dump cut short (the server stopped while sending) lacks pg_dump's last line.
     const size = fs.statSync(partial).size;
     const tail = Buffer.alloc(Math.min(size, 200));
@@ -53,23 +58,18 @@ async function dumpFromRunningServer(dataDir: string, target: string): Promise<b
     fs.closeSync(file);
     if (!tail.toString('utf8').includes('PostgreSQL database dump complete'))
       throw new Error('Säkerhetskopian från servern blev inte hel. Försök igen.');
-    fs.renameSync(partial, target);
-    return true;
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
+  }).catch((error: unknown) => {
+    if (!(error instanceof NoRunningServer)) throw error;
+  });
+  return answered;
 }
 
-async function dumpPostgres(databaseUrl: string, target: string): Promise<void> {
-  const partial = `${target}.${process.pid}.delvis`;
-  try {
+function dumpPostgres(databaseUrl: string, target: string): Promise<void> {
+  return writeThroughPartialFile(target, (partial) => {
     // Made first, readable by its owner only: pg_dump keeps the mode of a file that exists.
     fs.writeFileSync(partial, '', { mode: 0o600 });
-    await runPostgresTool('pg_dump', databaseUrl, ['--format', 'plain', '--no-owner', '--no-privileges', '--file', partial]);
-    fs.renameSync(partial, target);
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
+    return runPostgresTool('pg_dump', databaseUrl, ['--format', 'plain', '--no-owner', '--no-privileges', '--file', partial]);
+  });
 }
 
 await runOperatorCommand(async () => {

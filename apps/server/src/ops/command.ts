@@ -64,11 +64,19 @@ export function runPostgresTool(tool: 'pg_dump' | 'psql', databaseUrl: string, a
   });
 }
 
-/** Writes the whole file under a temporary name first, so a dump cut short never looks complete. */
-export function writeWhole(target: string, contents: string): void {
+/**
+ * A dump is written by another program (pg_dump, the running server) under a temporary name
+ * (`write` makes it readable by its owner only), and renamed only when `write` finishes: a dump cut short never looks
+ * complete. Text we hold whole goes through write-file-atomic instead (`writeFileAtomic(target, text, { mode: 0o600 })`).
+ */
+export async function writeThroughPartialFile(target: string, write: (partial: string) => Promise<void>): Promise<void> {
   const partial = `${target}.${process.pid}.delvis`;
-  fs.writeFileSync(partial, contents, { mode: 0o600 });
-  fs.renameSync(partial, target);
+  try {
+    await write(partial);
+    fs.renameSync(partial, target);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
 }
 
 export const embeddedDataPath = (dataDir: string) => path.join(dataDir, 'pgdata');
