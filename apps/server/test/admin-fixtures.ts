@@ -3,12 +3,12 @@
  * every figure check) and orders written the way the order sync writes them.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../src/db/client.js';
+import type { Db, Tx } from '../src/db/client.js';
 import { orderLines, orders } from '../src/db/schema.js';
 import { commissionOre } from '../src/lib/money.js';
 
 /** Rows of a raw query; both drivers answer with `{rows}`. */
-export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function sqlRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

@@ -74,9 +74,7 @@ async function everyRow(database: Database): Promise<Record<string, string[]>> {
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
     for (const { name } of tables) {
-      const found = (
-        (await tx.execute(sql.raw(`select t::text as row from ${name} t order by 1`))) as unknown as { rows: { row: string }[] }
-      ).rows;
+      const found = await sqlRows<{ row: string }>(tx, sql.raw(`select t::text as row from ${name} t order by 1`));
       rows[name] = found.map(({ row }) => row);
     }
   });

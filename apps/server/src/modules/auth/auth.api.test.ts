@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
+import { sentWhileTableLocked } from '../../../test/held-requests.js';
 import { RESET_CODE_TTL_MINUTES } from './password-reset.js';
 import { REFRESH_GRACE_SECONDS } from './refresh-tokens.js';
 import { startTestServer, eventually, testDbKind, type TestServer } from '../../../test/test-server.js';
@@ -54,27 +55,6 @@ describe('sign-in', () => {
   });
 });
 
-/**
- * Sends `count` requests while a transaction holds an exclusive lock on memberships, and lets
- * them go together once all of them wait for it: on PostgreSQL they then check for the
- * membership in the same moment, as simultaneous requests may. (PGlite runs one statement at a time.)
- */
-async function heldBackByMembershipsLock(count: number, send: () => Promise<Response>): Promise<Promise<Response>[]> {
-  return server.app.db.transaction(async (tx) => {
-    await tx.execute(sql`lock table memberships in access exclusive mode`);
-    const pending = Array.from({ length: count }, send);
-    await eventually(async () => {
-      // A transaction keeps its first look at pg_stat_activity unless told to forget it.
-      await tx.execute(sql`select pg_stat_clear_snapshot()`);
-      const { rows } = (await tx.execute(
-        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { waiting: number }[] };
-      return rows[0]!.waiting >= count;
-    }, 30_000);
-    return pending;
-  });
-}
-
 describe('seller registration', () => {
   it('refuses an unknown and an archived group code in Swedish', async () => {
     const unknown = await server.request('POST', '/api/auth/register-seller', {
@@ -122,7 +102,9 @@ describe('seller registration', () => {
         body: { full_name: 'Mona Ledare', email: 'ledare@tallen.se', password: 'demo1234', group_code: 'BJK6B2' },
       });
     const responses = await Promise.all(
-      testDbKind === 'postgres' ? await heldBackByMembershipsLock(8, register) : Array.from({ length: 8 }, register),
+      testDbKind === 'postgres'
+        ? await sentWhileTableLocked(server.app.db, 'memberships', 8, register)
+        : Array.from({ length: 8 }, register),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
     const rows = await sqlRows<{ code: string; role: string }>(

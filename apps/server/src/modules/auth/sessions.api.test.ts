@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../../test/admin-fixtures.js';
+import { sentWhileTableLocked } from '../../../test/held-requests.js';
 import { eventually, startTestServer, testDbKind, type TestServer } from '../../../test/test-server.js';
 import { REFRESH_GRACE_SECONDS } from './refresh-tokens.js';
 
@@ -58,26 +59,10 @@ async function ageRotations(email: string, seconds: number) {
     where rotated_at is not null and user_id = (select id from users where email = ${email})`);
 }
 
-/**
- * On PostgreSQL, sends the refreshes while a transaction locks refresh_tokens, and lets them go
- * together once every one waits for it: they then read the token in the same moment. (PGlite runs
- * one statement at a time, so there they are only sent at once.)
- */
+/** On PostgreSQL the refreshes are held behind a lock on refresh_tokens and let go together. */
 async function simultaneously(count: number, send: () => Promise<Response>): Promise<Response[]> {
   if (testDbKind !== 'postgres') return Promise.all(Array.from({ length: count }, send));
-  const pending = await server.app.db.transaction(async (tx) => {
-    await tx.execute(sql`lock table refresh_tokens in access exclusive mode`);
-    const sent = Array.from({ length: count }, send);
-    await eventually(async () => {
-      await tx.execute(sql`select pg_stat_clear_snapshot()`);
-      const { rows } = (await tx.execute(
-        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { waiting: number }[] };
-      return rows[0]!.waiting >= count;
-    }, 30_000);
-    return sent;
-  });
-  return Promise.all(pending);
+  return Promise.all(await sentWhileTableLocked(server.app.db, 'refresh_tokens', count, send));
 }
 
 describe('two refreshes of one cookie', () => {

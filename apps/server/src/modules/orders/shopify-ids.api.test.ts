@@ -3,6 +3,7 @@
  * Two orders whose ids differ only past 2^53 (as JS numbers both are 820982911946154500) arrive by
  * signed webhook and must stay two, in the database and in each answer.
  */
+import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminSellerOrdersResponse, TShopifyWebhookReceipt, TUnattributedOrdersResponse } from '@saljportalen/contract';
@@ -75,9 +76,10 @@ describe('Shopify ids past 2^53', () => {
       const body = JSON.parse(text) as TAdminSellerOrdersResponse;
       expect(body.items.every((item) => typeof item.shopify_order_id === 'string' && /^\d+$/.test(item.shopify_order_id))).toBe(true);
     }
-    const { rows } = (await server.app.db.execute(
+    const rows = await sqlRows<{ id: string; membership_id: number }>(
+      server.app.db,
       sql`select shopify_order_id::text as id, membership_id from orders where shopify_order_id in (${IDS[0]}::bigint, ${IDS[1]}::bigint) order by 1`,
-    )) as unknown as { rows: { id: string; membership_id: number }[] };
+    );
     expect(rows).toEqual(IDS.map((id) => ({ id, membership_id: elsa.membershipId })));
   });
 });

@@ -5,6 +5,7 @@
  * failed with an error that can itself be stored. A redelivery of the same webhook is 200 as well.
  */
 import crypto from 'node:crypto';
+import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TShopifyWebhookReceipt } from '@saljportalen/contract';
@@ -14,9 +15,7 @@ import { sendShopifyWebhook, shopifyFixture, swedishOrder, swedishRefund } from 
 let server: TestServer;
 let elsa: { membershipId: number; linkCode: string };
 
-async function query<T>(statement: SQL): Promise<T[]> {
-  return ((await server.app.db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
+const query = <T>(statement: SQL): Promise<T[]> => sqlRows<T>(server.app.db, statement);
 
 /** Control characters before and after a text, NUL among them; a name or a title keeps none of them. */
 const HOSTILE_PREFIX = '\u0000\u0007\u001b';
