@@ -4,36 +4,20 @@
  * and leave no stack trace in the log; SUPERADMIN_EMAIL/SUPERADMIN_PASSWORD and SEED_DEMO=0
  * give an empty portal with its superadmin, on every start.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDbKind } from './test-server.js';
-import { freePort, inspectDatabase, spawnServer, type ServerData, type SpawnedServer } from './spawned-server.js';
+import { freePort, inspectDatabase, serverDataFolder, spawnServer, type SpawnedServer } from './spawned-server.js';
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-foundation-'));
-const postgresDatabases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
+const serverData = serverDataFolder('sp-foundation-');
 let port: number;
 
-/** A data dir, or on TEST_DB=postgres a database of its own, for one test's servers. */
-async function freshData(name: string): Promise<ServerData> {
-  const dataDir = path.join(workDir, name);
-  fs.mkdirSync(dataDir);
-  if (testDbKind !== 'postgres') return { dataDir };
-  const postgres = await createPostgresDatabase();
-  postgresDatabases.push(postgres);
-  return { dataDir, databaseUrl: postgres.url };
-}
+const freshData = (name: string) => serverData.fresh(name);
 
 beforeAll(async () => {
   port = await freePort();
 });
-afterAll(async () => {
-  for (const postgres of postgresDatabases) await postgres.drop();
-  fs.rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => serverData.dispose());
 
 function send(server: SpawnedServer, method: string, urlPath: string, options: { body?: unknown; token?: string } = {}) {
   const { body, token } = options;

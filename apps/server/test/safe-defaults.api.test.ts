@@ -14,41 +14,29 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { DEMO_LOGINS } from '../src/db/seed.js';
-import { createPostgresDatabase, eventually, testDbKind } from './test-server.js';
+import { eventually, testDbKind } from './test-server.js';
 import {
   freePort,
   inspectDatabase,
   repoRoot,
   serverCommand,
+  serverDataFolder,
   spawnServer,
   type LogEntry,
-  type ServerData,
   type SpawnedServer,
 } from './spawned-server.js';
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-defaults-'));
-const postgresDatabases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
+const serverData = serverDataFolder('sp-defaults-');
 let port: number;
 /** Each test starts the server up to twice; a machine shared with other runs can take minutes. */
 const startTimeoutMs = 240_000;
 
-/** A data dir, and on TEST_DB=postgres a database of its own. */
-async function freshData(name: string): Promise<ServerData> {
-  const dataDir = path.join(workDir, name);
-  fs.mkdirSync(dataDir);
-  if (testDbKind !== 'postgres') return { dataDir };
-  const postgres = await createPostgresDatabase();
-  postgresDatabases.push(postgres);
-  return { dataDir, databaseUrl: postgres.url };
-}
+const freshData = (name: string) => serverData.fresh(name);
 
 beforeAll(async () => {
   port = await freePort();
 });
-afterAll(async () => {
-  for (const postgres of postgresDatabases) await postgres.drop();
-  fs.rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => serverData.dispose());
 
 /** This machine's address on its network, if it has one: what a neighbour would connect to. */
 const networkAddress = Object.values(os.networkInterfaces())

@@ -5,16 +5,41 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
-import { DEMO_TEST_PASSWORD } from './test-server.js';
+import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 import { sqlRows } from './admin-fixtures.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Data for one test file's servers: a data dir each under a temporary folder, and on
+ * TEST_DB=postgres a database each; `dispose` removes them all.
+ */
+export function serverDataFolder(prefix: string) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const databases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
+  return {
+    workDir,
+    async fresh(name: string): Promise<ServerData> {
+      const dataDir = path.join(workDir, name);
+      fs.mkdirSync(dataDir);
+      if (testDbKind !== 'postgres') return { dataDir };
+      const postgres = await createPostgresDatabase();
+      databases.push(postgres);
+      return { dataDir, databaseUrl: postgres.url };
+    },
+    async dispose() {
+      for (const postgres of databases) await postgres.drop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
