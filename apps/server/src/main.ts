@@ -59,14 +59,18 @@ async function start() {
 
   // Demo data: only where config allows it, only on an empty database, with this data dir's own password.
   let demo: { seeded: boolean; password: string | undefined } | undefined;
+  let seeded = false;
   if (config.seedDemo) {
     const kept = readDemoPassword(config.dataDir);
     const password = kept ?? generateDemoPassword();
-    const seeded = await seedDemoData(app.db, { password, log: app.log });
+    seeded = await seedDemoData(app.db, { password, log: app.log });
     if (seeded && !kept) keepDemoPassword(config.dataDir, password);
-    if (seeded || (await hasDemoData(app.db))) demo = { seeded, password: seeded ? password : kept };
+    demo = { seeded, password: seeded ? password : kept };
   }
-  const demoAccountsInRealInstall = !demo && (await hasDemoData(app.db));
+  // One look at the accounts: demo mode needs them, and outside it they are a warning.
+  const demoDataPresent = seeded || (await hasDemoData(app.db));
+  if (!demoDataPresent) demo = undefined;
+  const demoAccountsInRealInstall = demoDataPresent && !config.seedDemo;
   if (demoAccountsInRealInstall) {
     log.warn(
       'databasen har demodatans konton, med ett lösenord som kan vara känt, utan att demoläget är på: ta bort dem eller byt deras lösenord',
