@@ -46,6 +46,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: flag.default(true),
+  METRICS_TOKEN: z.string().min(16, 'minst 16 tecken').optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -100,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     rateLimits: values.RATE_LIMITS,
+    /** Unset: GET /metrics answers callers on this machine only (plugins/metrics.ts). */
+    metricsToken: values.METRICS_TOKEN,
     webDist: values.WEB_DIST,
   };
 }

@@ -95,6 +95,13 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
   const ownData = (role: Exclude<Role, 'guest'>) => c.people[role];
   return {
     'GET /api/health': [{ path: '/api/health', expect: anyone(200) }],
+    // Not a role's call: without METRICS_TOKEN the metrics answer this machine only (the matrix
+    // calls from loopback), whatever bearer token is shown; metrics.api.test.ts tries the token
+    // and other addresses.
+    'GET /metrics': [
+      { label: 'från servern själv', path: '/metrics', expect: anyone(200) },
+      { label: 'genom en proxy', path: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' }, expect: anyone(403) },
+    ],
     'GET /s/:code': [
       { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(302) },
       { label: 'okänd kod', path: '/s/FINNSINTE', expect: anyone(404) },

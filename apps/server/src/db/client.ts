@@ -28,6 +28,8 @@ export interface Database {
    * holds what was committed at that moment, like the files after a crash.
    */
   dump?(): Promise<string>;
+  /** PostgreSQL only: the connection pool, whose counts the metrics show. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -149,7 +151,7 @@ export async function openDatabase(options: {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
 
   let releaseLock = () => {};

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import writeFileAtomic from 'write-file-atomic';
 import type { FastifyBaseLogger } from 'fastify';
 import { withoutAddresses } from './log-redaction.js';
+import { mails } from './metrics.js';
 
 export interface Mail {
   to: string;
@@ -24,14 +25,14 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
+    return counted('smtp', {
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       },
-    };
+    });
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  return {
+  return counted('outbox', {
     async send(mail) {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
@@ -39,6 +40,21 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       await writeFileAtomic(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
       // The address is not logged: the file holds it for whoever runs the server.
       options.log.info({ file, link: mail.link }, `e-post sparad i utkorgen: ${mail.subject}`);
+    },
+  });
+}
+
+/** Counts each mail sent or failed (saljportalen_mails_total, GET /metrics). */
+function counted(transport: 'smtp' | 'outbox', mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        mails.inc({ outcome: 'failed', transport });
+        throw error;
+      }
+      mails.inc({ outcome: 'sent', transport });
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { recordWebhookDelivery, type WebhookOutcome } from '../../lib/metrics.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { shopifyOrderIdOf } from '../../lib/shopify-payloads.js';
-import { processWebhookEvent, storeWebhookEvent, type ProcessResult } from './webhook-events.js';
+import { isHandledTopic, processWebhookEvent, storeWebhookEvent, type ProcessResult } from './webhook-events.js';
 import { isValidShopifySignature } from './webhook-signature.js';
 
 export interface ShopifyDelivery {
@@ -12,6 +13,8 @@ export interface ShopifyDelivery {
   topic: string | undefined;
   webhookId: string | undefined;
   shopDomain: string | undefined;
+  /** X-Shopify-Triggered-At: when Shopify fired the event (for the lag in the metrics only). */
+  triggeredAt?: string | undefined;
 }
 
 /**
@@ -21,6 +24,30 @@ export interface ShopifyDelivery {
  * Until it is stored, a failure (the database unreachable) is a 5xx, so that Shopify retries.
  */
 export async function receiveShopifyWebhook(
+  db: Db,
+  delivery: ShopifyDelivery,
+  options: { secret: string | undefined; defaultCommissionBps: number; log: FastifyBaseLogger },
+) {
+  const started = performance.now();
+  const count = (outcome: WebhookOutcome) =>
+    recordWebhookDelivery({
+      topic: delivery.topic?.trim(),
+      outcome,
+      seconds: (performance.now() - started) / 1000,
+      triggeredAt: delivery.triggeredAt,
+    });
+  try {
+    const { receipt, outcome } = await receive(db, delivery, options);
+    count(outcome);
+    return receipt;
+  } catch (error) {
+    // A refusal (4xx, or 503 without a secret) stores nothing; anything else is the database failing.
+    count(error instanceof AppError ? 'refused' : 'error');
+    throw error;
+  }
+}
+
+async function receive(
   db: Db,
   delivery: ShopifyDelivery,
   options: { secret: string | undefined; defaultCommissionBps: number; log: FastifyBaseLogger },
@@ -54,7 +81,12 @@ export async function receiveShopifyWebhook(
     payload: text,
     shopifyOrderId: shopifyOrderIdOf(topic, payload),
   });
-  if (event.processed) return { ok: true as const, event_id: event.id, outcome: `Redan mottagen: ${event.outcome ?? ''}`.trim() };
+  if (event.processed) {
+    return {
+      receipt: { ok: true as const, event_id: event.id, outcome: `Redan mottagen: ${event.outcome ?? ''}`.trim() },
+      outcome: 'duplicate' as const,
+    };
+  }
   options.log.info({ webhookEventId: event.id, topic, webhookId }, 'webhook sparad');
 
   const result = await processWebhookEvent(db, {
@@ -67,12 +99,23 @@ export async function receiveShopifyWebhook(
   if (result.status === 'failed') {
     options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');
     // The cause stays in the log and in webhook_events.last_error, not in an answer that leaves the server.
-    return { ok: true as const, event_id: event.id, outcome: 'Sparad men kunde inte behandlas: spelas upp igen med replay-webhooks' };
+    return {
+      receipt: { ok: true as const, event_id: event.id, outcome: 'Sparad men kunde inte behandlas: spelas upp igen med replay-webhooks' },
+      outcome: 'failed' as const,
+    };
   }
   options.log.info({ webhookEventId: event.id, topic, outcome: result.outcome }, 'webhook behandlad');
   return {
-    ok: true as const,
-    event_id: event.id,
-    outcome: result.status === 'already_processed' ? `Redan mottagen: ${result.outcome}` : result.outcome,
+    receipt: {
+      ok: true as const,
+      event_id: event.id,
+      outcome: result.status === 'already_processed' ? `Redan mottagen: ${result.outcome}` : result.outcome,
+    },
+    outcome:
+      result.status === 'already_processed'
+        ? ('duplicate' as const)
+        : isHandledTopic(topic)
+          ? ('processed' as const)
+          : ('ignored' as const),
   };
 }

@@ -62,6 +62,19 @@ function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unk
   );
 }
 
+/** The topics applyEvent acts on; any other is stored and ignored. */
+const HANDLED_TOPICS = new Set([
+  'orders/create',
+  'orders/updated',
+  'orders/paid',
+  'orders/cancelled',
+  'refunds/create',
+  'products/create',
+  'products/update',
+  'products/delete',
+]);
+export const isHandledTopic = (topic: string) => HANDLED_TOPICS.has(topic);
+
 async function applyEvent(
   tx: Tx,
   event: { id: number; topic: string; payload: unknown; receivedAt: Date },

@@ -37,6 +37,7 @@ export async function shopifyWebhookRoutes(instance: FastifyInstance) {
           topic: header(request, 'x-shopify-topic'),
           webhookId: header(request, 'x-shopify-webhook-id'),
           shopDomain: header(request, 'x-shopify-shop-domain'),
+          triggeredAt: header(request, 'x-shopify-triggered-at'),
         },
         { secret: app.config.shopifyWebhookSecret, defaultCommissionBps: app.config.defaultCommissionBps, log: request.log },
       ),

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/client.js';
+
+/**
+ * The process's metrics in Prometheus text format (issue 21 §1), read at `GET /metrics`
+ * (plugins/metrics.ts).
+ * One registry for the process; the counters and histograms are exported by name so that the
+ * module where a thing happens counts it (the webhook receiver, the mailer). Every label has a
+ * bounded set of values: a route's pattern, never its address; a known webhook topic or `other`.
+ * Decision 024.
+ */
+export const metricsRegistry = new Registry();
+
+// Node's own: CPU, memory, heap, event-loop lag, handles, GC (names as prom-client gives them).
+collectDefaultMetrics({ register: metricsRegistry });
+
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequests = new Counter({
+  name: 'saljportalen_http_requests_total',
+  help: 'HTTP requests answered, by route pattern, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestDuration = new Histogram({
+  name: 'saljportalen_http_request_duration_seconds',
+  help: 'Time from receiving a request to its answer, by route pattern and method',
+  labelNames: ['route', 'method'] as const,
+  buckets: SECONDS_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** What became of a delivery to POST /api/webhooks/shopify. */
+export type WebhookOutcome =
+  | 'processed' // stored and processed: its order, refund or product is recorded
+  | 'ignored' // stored, a topic the portal does not handle
+  | 'duplicate' // the same webhook id again, already processed
+  | 'failed' // stored, but processing failed: it waits for a replay
+  | 'refused' // not stored: bad signature, no secret configured, no JSON, a header missing (4xx/503)
+  | 'error'; // not stored: the database failed (5xx, Shopify retries)
+
+export const webhookDeliveries = new Counter({
+  name: 'saljportalen_webhook_deliveries_total',
+  help: 'Shopify webhook deliveries, by topic and outcome',
+  labelNames: ['topic', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const webhookProcessingDuration = new Histogram({
+  name: 'saljportalen_webhook_processing_seconds',
+  help: 'Time to verify, store and process one Shopify webhook delivery, by topic',
+  labelNames: ['topic'] as const,
+  buckets: SECONDS_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const webhookLag = new Histogram({
+  name: 'saljportalen_webhook_lag_seconds',
+  help: "From Shopify's X-Shopify-Triggered-At to the event processed here, by topic",
+  labelNames: ['topic'] as const,
+  // Shopify retries a failed delivery for up to 48 hours; the last bucket is a day.
+  buckets: [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 21_600, 86_400],
+  registers: [metricsRegistry],
+});
+
+export const mails = new Counter({
+  name: 'saljportalen_mails_total',
+  help: 'Mails sent or failed, by transport (smtp, or the outbox folder without SMTP_URL)',
+  labelNames: ['outcome', 'transport'] as const,
+  registers: [metricsRegistry],
+});
+
+/** The topics the receiver handles; any other is counted as `other`, so that labels stay few. */
+const KNOWN_TOPICS = new Set([
+  'orders/create',
+  'orders/updated',
+  'orders/paid',
+  'orders/cancelled',
+  'refunds/create',
+  'products/create',
+  'products/update',
+  'products/delete',
+  'app/uninstalled',
+]);
+
+export const webhookTopicLabel = (topic: string | undefined): string => (topic && KNOWN_TOPICS.has(topic) ? topic : 'other');
+
+/**
+ * Counts one delivery. `triggeredAt` is Shopify's X-Shopify-Triggered-At (an ISO instant); the lag
+ * is observed only for an event processed now (processed or ignored), and only when the header
+ * is a readable instant: a missing or garbled one is no measurement. A clock a little behind
+ * Shopify's counts as no lag rather than a negative one.
+ */
+export function recordWebhookDelivery(options: {
+  topic: string | undefined;
+  outcome: WebhookOutcome;
+  seconds: number;
+  triggeredAt?: string;
+}) {
+  const topic = webhookTopicLabel(options.topic);
+  webhookDeliveries.inc({ topic, outcome: options.outcome });
+  webhookProcessingDuration.observe({ topic }, options.seconds);
+  if ((options.outcome === 'processed' || options.outcome === 'ignored') && options.triggeredAt) {
+    const triggered = Date.parse(options.triggeredAt);
+    if (Number.isFinite(triggered)) webhookLag.observe({ topic }, Math.max(0, (Date.now() - triggered) / 1000));
+  }
+}
+
+/**
+ * Read when scraped, from the database the server uses. Several servers in one process (the
+ * tests) each set it; the last one opened is read, and closing it clears it.
+ */
+let scrapeSource: Database | undefined;
+
+/** The database the scrape-time gauges read; returns the function that lets go of it again. */
+export function readMetricsFrom(database: Database): () => void {
+  scrapeSource = database;
+  return () => {
+    if (scrapeSource === database) scrapeSource = undefined;
+  };
+}
+
+new Gauge({
+  name: 'saljportalen_webhook_events_failed',
+  help: 'Stored webhook events whose processing failed and that wait for a replay',
+  registers: [metricsRegistry],
+  // Every process sees the same table: across cluster workers the value is taken once, not added up.
+  aggregator: 'max',
+  async collect() {
+    if (!scrapeSource) return;
+    // The partial index on unprocessed events keeps this to the few rows that wait.
+    const result = (await scrapeSource.db.execute(
+      sql`select count(*)::int as failed from webhook_events where processed_at is null and last_error is not null`,
+    )) as unknown as { rows: { failed: number }[] };
+    this.set(Number(result.rows[0]?.failed ?? 0));
+  },
+});
+
+new Gauge({
+  name: 'saljportalen_db_pool_connections',
+  help: 'PostgreSQL connections of this process, by state (in_use, idle); absent on the embedded database',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    const pool = scrapeSource?.pool;
+    if (!pool) return;
+    this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+    this.set({ state: 'idle' }, pool.idleCount);
+  },
+});
+
+new Gauge({
+  name: 'saljportalen_db_pool_waiting',
+  help: 'Queries of this process waiting for a free PostgreSQL connection; absent on the embedded database',
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    const pool = scrapeSource?.pool;
+    if (pool) this.set(pool.waitingCount);
+  },
+});
+
+new Gauge({
+  name: 'saljportalen_database_info',
+  help: 'Which database this process uses (kind: postgres, or pglite for the embedded one)',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+  aggregator: 'max',
+  collect() {
+    this.reset();
+    if (scrapeSource) this.set({ kind: scrapeSource.kind }, 1);
+  },
+});

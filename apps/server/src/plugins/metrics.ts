@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+import { httpRequestDuration, httpRequests, metricsRegistry, readMetricsFrom } from '../lib/metrics.js';
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest();
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address));
+
+/**
+ * Who may read the metrics: with METRICS_TOKEN set, whoever shows it as a bearer token; without
+ * it, only a caller on this machine itself: the socket's address is loopback and no proxy speaks
+ * for someone else (a proxy on this machine forwarding a visitor adds X-Forwarded-For or
+ * Forwarded, whatever TRUST_PROXY says).
+ */
+function checkMetricsAccess(request: FastifyRequest, token: string | undefined) {
+  if (token) {
+    const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
+    // Compared as digests, which have one length, in constant time.
+    if (!crypto.timingSafeEqual(sha256(given), sha256(token))) {
+      throw new AppError('UNAUTHENTICATED', 'Mätvärdena kräver rätt METRICS_TOKEN som bearer-token.');
+    }
+    return;
+  }
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
+  if (!isLoopback(request.socket.remoteAddress) || forwarded) {
+    throw new AppError('FORBIDDEN', 'Mätvärdena kan bara läsas från servern själv, eller med METRICS_TOKEN.');
+  }
+}
+
+/** The route each request is counted under: its pattern, or `other` for what no route matched (the web app's pages, unknown addresses). */
+const routeLabel = (request: FastifyRequest) => request.routeOptions.url ?? 'other';
+
+export const metricsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const letGo = readMetricsFrom(app.database);
+    app.addHook('onClose', async () => letGo());
+
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+      const route = routeLabel(request);
+      httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+      httpRequestDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+      done();
+    });
+
+    app.get('/metrics', async (request, reply) => {
+      checkMetricsAccess(request, app.config.metricsToken);
+      const text = await metricsRegistry.metrics();
+      return reply.type(metricsRegistry.contentType).header('cache-control', 'no-store').send(text);
+    });
+  },
+  { name: 'metrics', dependencies: ['core'] },
+);
