@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
 
 /**
@@ -130,11 +132,15 @@ new Gauge({
   aggregator: 'max',
   async collect() {
     if (!scrapeSource) return;
-    // The partial index on unprocessed events keeps this to the few rows that wait.
-    const result = (await scrapeSource.db.execute(
-      sql`select count(*)::int as failed from webhook_events where processed_at is null and last_error is not null`,
-    )) as unknown as { rows: { failed: number }[] };
-    this.set(Number(result.rows[0]?.failed ?? 0));
+    try {
+      // The partial index on unprocessed events keeps this to the few rows that wait.
+      const result = (await scrapeSource.db.execute(
+        sql`select count(*)::int as failed from webhook_events where processed_at is null and last_error is not null`,
+      )) as unknown as { rows: { failed: number }[] };
+      this.set(Number(result.rows[0]?.failed ?? 0));
+    } catch {
+      // The database not answering must not take the other metrics with it: the last count stays.
+    }
   },
 });
 
@@ -174,3 +180,68 @@ new Gauge({
     if (scrapeSource) this.set({ kind: scrapeSource.kind }, 1);
   },
 });
+
+/*
+ * Several workers on one port (WEB_CONCURRENCY, node:cluster): a scrape reaches one of them, and
+ * its own counts alone would jump between workers from one scrape to the next. So a worker asks the
+ * primary, which collects every worker's metrics (prom-client's AggregatorRegistry, over the
+ * cluster's IPC channel) and adds them up: counters and histograms summed, the gauges marked `max`
+ * taken once. The primary answers from the moment this module is loaded in it (main.ts imports
+ * the app, and with it this module, in the primary too).
+ */
+const ASK = 'saljportalen:metrics?';
+const ANSWER = 'saljportalen:metrics';
+const CLUSTER_ANSWER_MS = 10_000;
+
+interface MetricsAnswer {
+  type: typeof ANSWER;
+  id: string;
+  text?: string;
+  error?: string;
+}
+
+if (cluster.isWorker) {
+  // The primary's collector asks for this registry (prom-client's default would be its global one).
+  AggregatorRegistry.setRegistries([metricsRegistry]);
+  // Constructing one installs the worker's answer to the collector.
+  new AggregatorRegistry();
+} else {
+  const collector = new AggregatorRegistry();
+  cluster.on('message', (worker, message: { type?: unknown; id?: unknown } | null) => {
+    if (message?.type !== ASK || typeof message.id !== 'string') return;
+    const id = message.id;
+    // With a callback, a worker gone meanwhile is no error event that would end the primary.
+    const answer = (reply: MetricsAnswer) => worker.isConnected() && worker.send(reply, () => {});
+    collector.clusterMetrics().then(
+      (text) => answer({ type: ANSWER, id, text }),
+      (error: unknown) => answer({ type: ANSWER, id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+}
+
+/** The text of GET /metrics: this process's metrics, or in a cluster worker all the workers' together. */
+export async function metricsText(): Promise<string> {
+  const send = process.send?.bind(process);
+  if (!cluster.isWorker || !send) return metricsRegistry.metrics();
+  const id = crypto.randomUUID();
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: MetricsAnswer | null) => {
+      if (message?.type !== ANSWER || message.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      if (message.error !== undefined || message.text === undefined) reject(new Error(`mätvärdena kunde inte samlas: ${message.error}`));
+      else resolve(message.text);
+    };
+    const timer = setTimeout(() => {
+      process.off('message', onMessage);
+      reject(new Error('mätvärdena kunde inte samlas: huvudprocessen svarade inte'));
+    }, CLUSTER_ANSWER_MS);
+    process.on('message', onMessage);
+    send({ type: ASK, id }, undefined, undefined, (error: Error | null) => {
+      if (!error) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      reject(error);
+    });
+  });
+}

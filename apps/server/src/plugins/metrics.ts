@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
-import { httpRequestDuration, httpRequests, metricsRegistry, readMetricsFrom } from '../lib/metrics.js';
+import { httpRequestDuration, httpRequests, metricsRegistry, metricsText, readMetricsFrom } from '../lib/metrics.js';
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest();
 
@@ -48,7 +48,7 @@ export const metricsPlugin = fp(
 
     app.get('/metrics', async (request, reply) => {
       checkMetricsAccess(request, app.config.metricsToken);
-      const text = await metricsRegistry.metrics();
+      const text = await metricsText();
       return reply.type(metricsRegistry.contentType).header('cache-control', 'no-store').send(text);
     });
   },
