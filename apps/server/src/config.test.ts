@@ -53,3 +53,14 @@ describe('demo data in the config', () => {
     expect(loadConfig({ ...env, SUPERADMIN_RESET_PASSWORD: '1' }).superadmin?.resetPassword).toBe(true);
   });
 });
+
+describe('METRICS_TOKEN in the config', () => {
+  it('is unset unless given, and refused when too short to be a secret', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '0123456789abcdef' }).metricsToken).toBe('0123456789abcdef');
+    expect(refusal({ METRICS_TOKEN: 'kort' })).toEqual({
+      code: 'CONFIG',
+      message: expect.stringContaining('METRICS_TOKEN: minst 16 tecken'),
+    });
+  });
+});
