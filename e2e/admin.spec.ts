@@ -254,8 +254,11 @@ test.describe('superadmin area', () => {
     await expect(page.getByRole('heading', { level: 1, name: newName, exact: true })).toBeVisible();
     expect((await api<{ group: { name: string } }>(page, `/api/admin/groups/${groupId}`)).group.name).toBe(newName);
 
-    // Archive, then find the group under the archived filter.
+    // Archive (it asks first, issue 19), then find the group under the archived filter.
     await page.getByRole('button', { name: 'Arkivera' }).click();
+    const archiveDialog = page.getByRole('dialog', { name: `Arkivera ${newName}?` });
+    await expect(archiveDialog).toContainText(`${newName} arkiveras: eleverna kan inte längre sälja via sina länkar.`);
+    await archiveDialog.getByRole('button', { name: 'Arkivera' }).click();
     await expect(toast(page)).toContainText('Grupp arkiverad');
     await expect(page.getByText('Arkiverad', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Återaktivera' })).toBeVisible();

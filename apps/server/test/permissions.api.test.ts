@@ -316,6 +316,8 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       },
     ],
     'GET /api/admin/payouts': [{ path: '/api/admin/payouts', expect: superadminOnly(200) }],
+    'GET /api/admin/payouts/export.csv': [{ path: '/api/admin/payouts/export.csv', expect: superadminOnly(200) }],
+    'GET /api/admin/payouts/outstanding': [{ path: '/api/admin/payouts/outstanding', expect: superadminOnly(200) }],
     'POST /api/admin/payouts': [
       {
         path: '/api/admin/payouts',

@@ -46,6 +46,11 @@ export const ZUnattributedOrderSchema = z.object({
   state: z.string(),
   /** The code the order carried that matched no seller, if it carried one. */
   ref_code: z.string().nullable(),
+  /**
+   * When `ref_code` is the personal link of a seller in an archived group: whose it was. Such an
+   * order waits here for the superadmin instead of changing the group's final figures (decision 027).
+   */
+  archived_link: z.object({ membership_id: z.number(), seller_name: z.string(), group_id: z.number(), group_name: z.string() }).nullable(),
 });
 export type TUnattributedOrder = z.infer<typeof ZUnattributedOrderSchema>;
 

@@ -36,7 +36,12 @@ export const ZPayoutSchema = z.object({
   orders_count: z.number(),
   lines_count: z.number(),
   total_sales: ZSekSchema,
+  /** The settled lines' commission, exact to the öre. */
   total_commission: ZSekSchema,
+  /** Öresavrundning: what brings total_commission to amount_to_pay (at most ±0.50). */
+  rounding: ZSekSchema,
+  /** Att betala: the amount in whole kronor that is paid out (negative: owed back). The web shows this. */
+  amount_to_pay: ZSekSchema,
   status: ZPayoutStatusSchema,
   /** ISO 8601 instants. */
   created_at: z.string(),
@@ -79,7 +84,8 @@ export type TPayoutNotCreatedReason = z.infer<typeof ZPayoutNotCreatedReasonSche
 /**
  * Spec §3 create payout result. `ok` is true whenever the request was valid, also when there
  * was nothing to settle (`created: false`, `id: null`, `raw.reason` says why).
- * `amount` is the commission paid out, in SEK. `auto_archived` is true when this request archived the group.
+ * `amount` is what the payout pays, 'Att betala' in whole kronor (its commission after
+ * öresavrundning, as the list and the PDF show it). `auto_archived` is true when this request archived the group.
  */
 export const ZCreatePayoutResponseSchema = z.object({
   ok: z.literal(true),
@@ -102,3 +108,28 @@ export type TUpdatePayoutResponse = z.infer<typeof ZUpdatePayoutResponseSchema>;
 
 export const ZPayoutParamsSchema = z.object({ id: ZIdParamSchema });
 export type TPayoutParams = z.infer<typeof ZPayoutParamsSchema>;
+
+/**
+ * 'Att reglera' (issue 19): per group, the commission no payout has settled yet that will not
+ * settle itself. Refunds and cancellations of lines a payout already settled (owed back, negative),
+ * and every unsettled line of an archived group, which may never get another payout. Settled by a
+ * payout for the group over the period `period_from`–`period_to`.
+ */
+export const ZOutstandingPayoutSchema = z.object({
+  group_id: z.number(),
+  group_name: z.string(),
+  archived: z.boolean(),
+  lines_count: z.number(),
+  /** The Stockholm days the lines are booked on: a payout over this period settles them. */
+  period_from: z.string(),
+  period_to: z.string(),
+  /** Exact to the öre; negative when the group owes commission back. */
+  total_commission: ZSekSchema,
+  rounding: ZSekSchema,
+  /** In whole kronor, by the payouts' öresavrundning: what a payout of it would show. */
+  amount_to_pay: ZSekSchema,
+});
+export type TOutstandingPayout = z.infer<typeof ZOutstandingPayoutSchema>;
+
+export const ZOutstandingPayoutsResponseSchema = z.array(ZOutstandingPayoutSchema);
+export type TOutstandingPayoutsResponse = z.infer<typeof ZOutstandingPayoutsResponseSchema>;

@@ -8,7 +8,16 @@ import { ZMembershipRoleSchema } from './account.js';
  */
 export const ZMeSummaryResponseSchema = z.object({
   user: z.object({ id: z.number(), full_name: z.string(), role: ZMembershipRoleSchema.nullable() }),
-  group_hint: z.object({ id: z.number(), name: z.string(), code: z.string(), leaderboard_visible: z.boolean() }).nullable(),
+  group_hint: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      code: z.string(),
+      leaderboard_visible: z.boolean(),
+      /** An archived group has ended (issue 19): the dashboard says so and shows its final figures. */
+      archived: z.boolean(),
+    })
+    .nullable(),
   personal: z.object({
     total_sales: ZSekSchema,
     total_commission: ZSekSchema,

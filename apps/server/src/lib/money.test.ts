@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commissionOre, oreToSek, sekToOre } from './money.js';
+import { commissionOre, oreToSek, payoutAmountsOre, sekToOre } from './money.js';
 
 /** Öre amounts far beyond any order line (±10 million kr), where float arithmetic is still exact. */
 const amount = fc.integer({ min: -1_000_000_000, max: 1_000_000_000 });
@@ -84,6 +84,23 @@ describe('commissionOre', () => {
         const perLine = lines.reduce((sum, line) => sum + commissionOre(line, bps), 0);
         const exact = (lines.reduce((sum, line) => sum + line, 0) * bps) / 10_000;
         expect(Math.abs(perLine - exact)).toBeLessThanOrEqual(lines.length / 2);
+      }),
+    );
+  });
+});
+
+describe('payoutAmountsOre (öresavrundning)', () => {
+  it('rounds to whole kronor, 50 öre away from zero, and the rounding makes up the difference', () => {
+    expect(payoutAmountsOre(293_250)).toEqual({ commissionOre: 293_250, roundingOre: 50, toPayOre: 293_300 });
+    expect(payoutAmountsOre(293_249)).toEqual({ commissionOre: 293_249, roundingOre: -49, toPayOre: 293_200 });
+    expect(payoutAmountsOre(-12_050)).toEqual({ commissionOre: -12_050, roundingOre: -50, toPayOre: -12_100 });
+    expect(payoutAmountsOre(0)).toEqual({ commissionOre: 0, roundingOre: 0, toPayOre: 0 });
+    fc.assert(
+      fc.property(amount, (ore) => {
+        const { roundingOre, toPayOre } = payoutAmountsOre(ore);
+        expect(toPayOre % 100 === 0).toBe(true);
+        expect(ore + roundingOre).toBe(toPayOre);
+        expect(Math.abs(roundingOre)).toBeLessThanOrEqual(50);
       }),
     );
   });

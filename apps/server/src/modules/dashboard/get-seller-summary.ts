@@ -16,7 +16,13 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
   const { group, personal } = membership;
   return {
     user: { id: user.id, full_name: user.fullName, role: membership.role },
-    group_hint: { id: group.id, name: group.name, code: group.code, leaderboard_visible: group.leaderboardVisible },
+    group_hint: {
+      id: group.id,
+      name: group.name,
+      code: group.code,
+      leaderboard_visible: group.leaderboardVisible,
+      archived: group.archived,
+    },
     personal: {
       total_sales: oreToSek(personal.salesOre),
       total_commission: oreToSek(personal.commissionOre),

@@ -27,6 +27,7 @@ const sellerViewQuery = prepared((db) =>
       groupName: groups.name,
       groupCode: groups.code,
       leaderboardVisible: groups.leaderboardVisible,
+      groupArchived: groups.archived,
       figuresVersion: groupFigures.version,
       personalSalesOre: personal.salesOre,
       personalCommissionOre: personal.commissionOre,
@@ -56,7 +57,7 @@ export interface SellerView {
     id: number;
     role: 'seller' | 'admin';
     linkCode: string;
-    group: { id: number; name: string; code: string; leaderboardVisible: boolean; figuresVersion: number | null };
+    group: { id: number; name: string; code: string; leaderboardVisible: boolean; archived: boolean; figuresVersion: number | null };
     personal: { salesOre: number; commissionOre: number; ordersCount: number };
     groupFigures: { salesOre: number; commissionOre: number; ordersCount: number };
   } | null;
@@ -78,6 +79,7 @@ export function sellerView(request: FastifyRequest): SellerView {
         name: row.groupName!,
         code: row.groupCode!,
         leaderboardVisible: row.leaderboardVisible!,
+        archived: row.groupArchived!,
         figuresVersion: row.figuresVersion,
       },
       personal: { salesOre: row.personalSalesOre, commissionOre: row.personalCommissionOre, ordersCount: row.personalOrdersCount },

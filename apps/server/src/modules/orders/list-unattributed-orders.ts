@@ -1,10 +1,13 @@
-import { desc, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TUnattributedOrdersResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { groups, memberships, orders, users } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 
-/** Orders no personal link code matched, newest first, one page at a time (orders_unattributed_idx). */
+/**
+ * Orders no personal link code matched, newest first, one page at a time (orders_unattributed_idx).
+ * An order carrying the link code of an archived group's seller says whose it was (decision 027).
+ */
 export async function listUnattributedOrders(db: Db, options: { page: number; pageSize: number }): Promise<TUnattributedOrdersResponse> {
   const [rows, [count]] = await Promise.all([
     db
@@ -17,8 +20,15 @@ export async function listUnattributedOrders(db: Db, options: { page: number; pa
         commissionOre: orders.commissionOre,
         state: orders.state,
         refCode: orders.refCode,
+        archivedMembershipId: memberships.id,
+        archivedSellerName: users.fullName,
+        archivedGroupId: groups.id,
+        archivedGroupName: groups.name,
       })
       .from(orders)
+      .leftJoin(memberships, eq(memberships.linkCode, orders.refCode))
+      .leftJoin(groups, and(eq(groups.id, memberships.groupId), eq(groups.archived, true)))
+      .leftJoin(users, eq(users.id, memberships.userId))
       .where(isNull(orders.membershipId))
       .orderBy(desc(orders.orderedAt), desc(orders.id))
       .limit(options.pageSize)
@@ -38,6 +48,15 @@ export async function listUnattributedOrders(db: Db, options: { page: number; pa
       commission_total: oreToSek(row.commissionOre),
       state: row.state,
       ref_code: row.refCode,
+      archived_link:
+        row.archivedGroupId !== null && row.archivedMembershipId !== null
+          ? {
+              membership_id: row.archivedMembershipId,
+              seller_name: row.archivedSellerName ?? '',
+              group_id: row.archivedGroupId,
+              group_name: row.archivedGroupName ?? '',
+            }
+          : null,
     })),
     total: count?.total ?? 0,
     page: options.page,

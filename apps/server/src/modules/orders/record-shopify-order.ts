@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
+import { groups, memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../../lib/shopify-payloads.js';
 import {
@@ -21,17 +21,26 @@ import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVers
  * Takes the order's lock and finds the first candidate code, in the order given, that is some
  * membership's personal link code. One statement, since every delivery does both: the left join
  * keeps the lock's row whether or not a code matches, so the lock is always taken.
+ * A code of an archived group is not a seller any more (decision 027): it comes back as
+ * `archivedCode`, so that the order waits, unattributed, for a superadmin who sees whose link it was.
  */
 async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[]) {
   const rows = await tx
-    .select({ membershipId: memberships.id, groupId: memberships.groupId, linkCode: memberships.linkCode })
+    .select({ membershipId: memberships.id, groupId: memberships.groupId, linkCode: memberships.linkCode, archived: groups.archived })
     .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
-    .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`);
+    .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`)
+    .leftJoin(groups, eq(groups.id, memberships.groupId));
+  let archivedCode: string | undefined;
   for (const code of codes) {
     const row = rows.find((candidate) => candidate.linkCode === code);
-    if (row?.membershipId != null && row.groupId != null) return { membershipId: row.membershipId, groupId: row.groupId, linkCode: code };
+    if (row?.membershipId == null || row.groupId == null) continue;
+    if (row.archived) {
+      archivedCode ??= code;
+      continue;
+    }
+    return { seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code }, archivedCode };
   }
-  return undefined;
+  return { seller: undefined, archivedCode };
 }
 
 /** refunds/create events stored before their order existed (Shopify does not keep delivery order). */
@@ -60,13 +69,14 @@ export async function recordShopifyOrder(
 ): Promise<string> {
   const { order } = options;
   const candidates = linkCodeCandidates(order);
-  const seller = await lockOrderAndFindSeller(
+  const { seller, archivedCode } = await lockOrderAndFindSeller(
     tx,
     order.id,
     candidates.map((candidate) => candidate.code),
   );
-  // A discount code that matched no seller is an ordinary discount, not a code worth showing.
-  const refCode = seller?.linkCode ?? candidates.find((candidate) => candidate.source !== 'discount_code')?.code ?? null;
+  // A discount code that matched no seller is an ordinary discount, not a code worth showing;
+  // an archived group's link code is, since it tells the superadmin whose sale it was.
+  const refCode = seller?.linkCode ?? archivedCode ?? candidates.find((candidate) => candidate.source !== 'discount_code')?.code ?? null;
   const version = shopifyVersionOf(order);
   const fields = {
     orderName: order.name ?? null,
@@ -137,6 +147,10 @@ export async function recordShopifyOrder(
   const name = order.name ?? order.id;
   const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';
   const who =
-    stored.membershipId === null ? 'utan säljare (ingen känd länkkod)' : `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`;
+    stored.membershipId !== null
+      ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
+      : archivedCode !== undefined
+        ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
+        : 'utan säljare (ingen känd länkkod)';
   return `Order ${name} ${what}, ${added} nya rader, ${who}`;
 }

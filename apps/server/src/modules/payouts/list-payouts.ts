@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { TPayout } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { groups, payouts } from '../../db/schema.js';
-import { oreToSek } from '../../lib/money.js';
+import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
 
 export interface ListPayoutsOptions {
   /** Spec §4: 'open' is how the web asks for drafts. */
@@ -32,6 +32,7 @@ const selectPayouts = (db: Db | Tx) => db.select(payoutColumns).from(payouts).in
 type PayoutRow = Awaited<ReturnType<typeof selectPayouts>>[number];
 
 function toPayout(row: PayoutRow): TPayout {
+  const amounts = payoutAmountsOre(row.commissionOre);
   return {
     id: row.id,
     group_id: row.groupId,
@@ -42,6 +43,8 @@ function toPayout(row: PayoutRow): TPayout {
     lines_count: row.linesCount,
     total_sales: oreToSek(row.salesOre),
     total_commission: oreToSek(row.commissionOre),
+    rounding: oreToSek(amounts.roundingOre),
+    amount_to_pay: oreToSek(amounts.toPayOre),
     status: row.status,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
+import { payoutAmountsOre } from '../../lib/money.js';
 import { toWinAnsi } from '../../lib/pdf-text.js';
 
 export interface PayoutDocument {
@@ -71,9 +72,14 @@ function inFontLetters(payout: PayoutDocument): PayoutDocument {
   };
 }
 
-/** The payout as an A4 PDF: summary, commission per seller, every settled line, totals. */
+/**
+ * The payout as an A4 PDF: summary, commission per seller, every settled line, totals. Lines and
+ * totals are exact to the öre; an 'Öresavrundning' row then brings the commission to 'Att betala'
+ * in whole kronor, the amount the web shows (lib/money.ts payoutAmountsOre).
+ */
 export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   const payout = inFontLetters(stored);
+  const amounts = payoutAmountsOre(payout.commissionOre);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
@@ -111,6 +117,8 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     ['Ordrar', String(payout.ordersCount)],
     ['Orderrader', String(payout.linesCount)],
     ['Försäljning inkl. moms', sek(payout.salesOre)],
+    ['Provision', sek(amounts.commissionOre)],
+    ['Öresavrundning', sek(amounts.roundingOre)],
   ];
   doc.fontSize(10);
   for (const [label, value] of facts) {
@@ -126,13 +134,14 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   const boxY = doc.y;
   doc.rect(left, boxY, contentWidth, 34).fill(HEADER_FILL);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(13);
-  doc.text('Provision att betala ut', left + 10, boxY + 11, { width: contentWidth / 2 });
-  doc.text(sek(payout.commissionOre), left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
+  doc.text('Att betala', left + 10, boxY + 11, { width: contentWidth / 2 });
+  doc.text(sek(amounts.toPayOre), left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
   doc.y = boxY + 34;
   doc.moveDown(1.5);
 
   // A table whose header comes back on every page it continues on.
-  const drawTable = (title: string, columns: Column[], rows: string[][], totals: string[]) => {
+  /** `footRows`: the totals row, and any rows that follow it (öresavrundning, att betala), in bold. */
+  const drawTable = (title: string, columns: Column[], rows: string[][], footRows: string[][]) => {
     doc.fontSize(9);
     const heightOf = (cells: string[], bold: boolean) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
@@ -169,14 +178,14 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     };
 
     // The title never stands alone at the foot of a page: it needs its header and a first row.
-    const firstRow = rows[0] ?? totals;
+    const firstRow = rows[0] ?? footRows[0]!;
     startPageIfNoRoomFor(24 + heightOf(headers, true) + heightOf(firstRow, false));
     doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(title, left, doc.y);
     doc.moveDown(0.4);
     doc.fontSize(9);
     drawHeader();
-    for (const row of [...rows, totals]) {
-      const isTotals = row === totals;
+    for (const row of [...rows, ...footRows]) {
+      const isTotals = footRows.includes(row);
       if (startPageIfNoRoomFor(heightOf(row, isTotals))) {
         doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${title} (forts.)`, left, doc.y);
         doc.moveDown(0.3);
@@ -197,7 +206,11 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     'Per säljare',
     sellerColumns,
     payout.sellers.map((seller) => [seller.name, String(seller.ordersCount), sek(seller.salesOre), sek(seller.commissionOre)]),
-    ['Totalt', String(payout.ordersCount), sek(payout.salesOre), sek(payout.commissionOre)],
+    [
+      ['Totalt', String(payout.ordersCount), sek(payout.salesOre), sek(payout.commissionOre)],
+      ['Öresavrundning', '', '', sek(amounts.roundingOre)],
+      ['Att betala', '', '', sek(amounts.toPayOre)],
+    ],
   );
 
   const lineColumns: Column[] = [
@@ -221,7 +234,7 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
       sek(line.amountOre),
       sek(line.commissionOre),
     ]),
-    ['Totalt', '', '', '', '', sek(payout.salesOre), sek(payout.commissionOre)],
+    [['Totalt', '', '', '', '', sek(payout.salesOre), sek(payout.commissionOre)]],
   );
 
   drawPageFooters(doc, {

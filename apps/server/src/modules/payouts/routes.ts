@@ -5,13 +5,16 @@ import {
   ZCreatePayoutResponseSchema,
   ZPayoutListQuerySchema,
   ZPayoutListResponseSchema,
+  ZOutstandingPayoutsResponseSchema,
   ZPayoutParamsSchema,
   ZUpdatePayoutRequestSchema,
   ZUpdatePayoutResponseSchema,
 } from '@saljportalen/contract';
 import { currentUser } from '../../plugins/auth.js';
-import { oreToSek } from '../../lib/money.js';
+import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
 import { createPayout } from './create-payout.js';
+import { payoutsCsv } from './export-payouts-csv.js';
+import { listOutstandingPayouts } from './list-outstanding-payouts.js';
 import { listPayouts } from './list-payouts.js';
 import { loadPayoutDocument } from './load-payout-document.js';
 import { markPayoutPaid } from './mark-payout-paid.js';
@@ -33,6 +36,25 @@ export async function payoutsRoutes(instance: FastifyInstance) {
       }),
   );
 
+  // The list as CSV, with the same filters.
+  app.get('/api/admin/payouts/export.csv', { schema: { querystring: ZPayoutListQuerySchema } }, async (request, reply) => {
+    const payouts = await listPayouts(app.db, {
+      status: request.query.status,
+      groupId: request.query.group_id,
+      from: request.query.from,
+      to: request.query.to,
+    });
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="avrakningar.csv"')
+      .send(payoutsCsv(payouts));
+  });
+
+  // 'Att reglera': what no next payout is sure to settle, per group (issue 19).
+  app.get('/api/admin/payouts/outstanding', { schema: { response: { 200: ZOutstandingPayoutsResponseSchema } } }, async () =>
+    listOutstandingPayouts(app.db),
+  );
+
   app.post(
     '/api/admin/payouts',
     { schema: { body: ZCreatePayoutRequestSchema, response: { 200: ZCreatePayoutResponseSchema } } },
@@ -49,7 +71,7 @@ export async function payoutsRoutes(instance: FastifyInstance) {
             ok: true as const,
             created: true,
             id: result.payoutId,
-            amount: oreToSek(result.commissionOre),
+            amount: oreToSek(payoutAmountsOre(result.commissionOre).toPayOre),
             auto_archived: result.autoArchived,
             raw: { reason: null },
           }

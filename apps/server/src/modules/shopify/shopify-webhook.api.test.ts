@@ -182,14 +182,26 @@ describe('orders/create', () => {
     expect((await storedOrder(7_100_000_000_006))!.membership_id).toBe(elsa.membershipId);
   });
 
-  it('still records the orders of a seller whose group is archived', async () => {
+  it('still records the orders of a seller whose group is archived, unattributed, for the superadmin (decision 027)', async () => {
     const [archived] = await query<{ id: number; link_code: string }>(
       sql`select m.id, m.link_code from memberships m join groups g on g.id = m.group_id where g.archived order by m.id limit 1`,
     );
-    expect(
-      (await sendShopifyWebhook(server.url, 'orders/create', swedishOrder({ id: 7_100_000_000_007, refCode: archived!.link_code }))).status,
-    ).toBe(200);
-    expect((await storedOrder(7_100_000_000_007))!.membership_id).toBe(archived!.id);
+    const response = await sendShopifyWebhook(
+      server.url,
+      'orders/create',
+      swedishOrder({ id: 7_100_000_000_007, refCode: archived!.link_code }),
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { outcome: string }).outcome).toContain(
+      `länkkod ${archived!.link_code} hör till en arkiverad grupp`,
+    );
+    const stored = await storedOrder(7_100_000_000_007);
+    expect(stored).toMatchObject({ membership_id: null, group_id: null });
+    const [kept] = await query<{ ref_code: string; lines: number }>(
+      sql`select o.ref_code, (select count(*)::int from order_lines l where l.order_id = o.id) as lines from orders o where o.shopify_order_id = 7100000000007`,
+    );
+    expect(kept).toEqual({ ref_code: archived!.link_code, lines: expect.any(Number) });
+    expect(kept!.lines).toBeGreaterThan(0);
   });
 
   it("stores Shopify's own test notification (the sample's exact bytes) but counts no test order", async () => {

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { ShieldCheck, Users } from 'lucide-react';
+import { Flag, ShieldCheck, Users } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { PageContainer } from '@/components/layout/app-layout';
 import { Badge } from '@/components/ui/badge';
@@ -59,12 +59,12 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
   );
 }
 
-function GroupSummary() {
+function GroupSummary({ final }: { final: boolean }) {
   const totals = useGroupTotals();
   return (
     <section aria-labelledby="group-summary-title" className="space-y-3">
       <h2 id="group-summary-title" className="text-lg font-semibold text-ink">
-        Gruppens resultat
+        {final ? 'Gruppens slutresultat' : 'Gruppens resultat'}
       </h2>
       {totals.isPending ? (
         <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
@@ -81,6 +81,27 @@ function GroupSummary() {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * An archived group has ended (issue 19): its figures are final, and its links no longer sell for
+ * it (decision 027), so the link and the catalogue give way to this.
+ */
+function GroupEnded({ groupName }: { groupName: string }) {
+  return (
+    <Card className="flex gap-4 border-amber-300 bg-amber-50 p-6" role="region" aria-labelledby="group-ended-title">
+      <Flag className="size-8 shrink-0 text-amber-700" aria-hidden="true" />
+      <div>
+        <h2 id="group-ended-title" className="text-lg font-semibold text-ink">
+          Gruppen är avslutad
+        </h2>
+        <p className="mt-1 text-ink">
+          Försäljningen för {groupName} är avslutad. Siffrorna här är gruppens slutliga resultat. Din personliga länk och katalogen säljer
+          inte längre för gruppen. Tack för att du var med!
+        </p>
+      </div>
+    </Card>
   );
 }
 
@@ -153,6 +174,7 @@ export function DashboardPage() {
           <NoActiveGroup />
         ) : (
           <>
+            {group.archived && <GroupEnded groupName={group.name} />}
             <section aria-labelledby="personal-title" className="space-y-3">
               <h2 id="personal-title" className="sr-only">
                 Din försäljning
@@ -168,16 +190,18 @@ export function DashboardPage() {
             </section>
 
             {/* min-w-0: a grid column must not grow to its widest content on a phone. */}
-            <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-              <div className="lg:col-span-2">
-                <PersonalLinkCard link={personal.personal_link} />
+            {!group.archived && (
+              <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+                <div className="lg:col-span-2">
+                  <PersonalLinkCard link={personal.personal_link} />
+                </div>
+                <CatalogCard fullName={user.full_name} />
               </div>
-              <CatalogCard fullName={user.full_name} />
-            </div>
+            )}
 
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-                <GroupSummary />
+                <GroupSummary final={group.archived} />
                 <div className="lg:col-span-2">
                   <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
                 </div>

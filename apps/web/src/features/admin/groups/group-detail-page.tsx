@@ -18,6 +18,7 @@ import { GROUP_PEOPLE_PAGE_SIZE, useGroupDetail, type GroupDetail } from './api/
 import { useRenameGroup } from './api/rename-group';
 import { ArchiveNotConfirmedError, useSetGroupArchived } from './api/set-group-archived';
 import { RenameGroupDialog } from './components/rename-group-dialog';
+import { ArchiveGroupDialog } from './components/archive-group-dialog';
 
 function GroupNotFound() {
   return (
@@ -119,6 +120,7 @@ export function GroupDetailPage() {
   const setArchived = useSetGroupArchived(groupId ?? 0);
   const rename = useRenameGroup(groupId ?? 0);
   const [renameOpen, setRenameOpen] = useState(false);
+  const [archiveOpen, setArchiveOpen] = useState(false);
 
   // spec §8: 'Fel vid hämtning av grupp', then back to the list. A missing group is shown here instead.
   const failed = detailQuery.isError && !isNotFound(detailQuery.error);
@@ -146,8 +148,10 @@ export function GroupDetailPage() {
     const archived = !group.archived;
     try {
       await setArchived.mutateAsync(archived);
+      setArchiveOpen(false);
       notify.success(archived ? 'Grupp arkiverad' : 'Grupp återaktiverad');
     } catch (error) {
+      setArchiveOpen(false);
       if (error instanceof ArchiveNotConfirmedError) notify.error('Kunde inte bekräfta arkivering');
       else notifyFailure('Kunde inte uppdatera grupp', error);
     }
@@ -206,7 +210,12 @@ export function GroupDetailPage() {
               <Pencil aria-hidden="true" />
               Byt namn
             </Button>
-            <Button variant={group.archived ? 'success' : 'warning'} onClick={onToggleArchived} disabled={setArchived.isPending}>
+            <Button
+              variant={group.archived ? 'success' : 'warning'}
+              // Archiving asks first (issue 19); reactivating does not.
+              onClick={group.archived ? onToggleArchived : () => setArchiveOpen(true)}
+              disabled={setArchived.isPending}
+            >
               {group.archived ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
               {group.archived ? 'Återaktivera' : 'Arkivera'}
             </Button>
@@ -240,6 +249,15 @@ export function GroupDetailPage() {
           currentName={group.name}
           onRename={onRename}
           pending={rename.isPending}
+        />
+      )}
+      {group && (
+        <ArchiveGroupDialog
+          open={archiveOpen}
+          onOpenChange={setArchiveOpen}
+          groupName={group.name}
+          onArchive={onToggleArchived}
+          pending={setArchived.isPending}
         />
       )}
     </div>

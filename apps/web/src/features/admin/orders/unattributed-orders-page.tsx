@@ -25,6 +25,9 @@ const STATE_LABELS: Record<string, string> = {
  * Orders that carried no known personal link code: nobody's sales until a superadmin gives each
  * to the seller it belongs to (newest first, a page at a time).
  */
+/** Swedish genitive: "Elsa Anderssons", but "Hans" stays "Hans". */
+const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
+
 export function UnattributedOrdersPage() {
   const [params, setParams] = useSearchParams();
   const offset = readOffset(params.get('offset'));
@@ -97,7 +100,14 @@ export function UnattributedOrdersPage() {
                     <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
                     <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.subtotal_incl_vat)}</Td>
                     <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.commission_total)}</Td>
-                    <Td className="font-mono">{order.ref_code ?? <span className="font-sans text-muted">–</span>}</Td>
+                    <Td className="font-mono">
+                      {order.ref_code ?? <span className="font-sans text-muted">–</span>}
+                      {order.archived_link && (
+                        <span className="block font-sans text-xs text-muted">
+                          {genitive(order.archived_link.seller_name)} länk i {order.archived_link.group_name} (arkiverad)
+                        </span>
+                      )}
+                    </Td>
                     <Td className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setAssigning(order)}>
                         <UserPlus aria-hidden="true" />

@@ -1,13 +1,17 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { FileDown } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatKronor, roundToOre } from '@/lib/format';
-import { usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
+import { downloadPayoutsCsv, usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
 import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
 import { LoadError } from '@/components/ui/load-error';
+import { errorMessage, notify } from '@/lib/toast';
+import { OutstandingPayouts, type PayoutPrefill } from './components/outstanding-payouts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -36,7 +40,7 @@ function toParams(filters: PayoutFilters): URLSearchParams {
 
 function summary(payouts: PayoutRow[]): string {
   const count = payouts.length === 1 ? '1 avräkning' : `${formatCount(payouts.length)} avräkningar`;
-  const commission = roundToOre(payouts.reduce((sum, payout) => sum + payout.total_commission, 0));
+  const commission = roundToOre(payouts.reduce((sum, payout) => sum + payout.amount_to_pay, 0));
   return `${count} · ${formatKronor(commission)} i provision`;
 }
 
@@ -48,6 +52,20 @@ export function PayoutsPage() {
   const groups = useGroupOptions();
   const payouts = usePayouts(filters);
   const groupsState = groupOptionsState(groups);
+  // A new object each time 'Avräkna' is pressed, so the same group twice fills the form again.
+  const [prefill, setPrefill] = useState<PayoutPrefill | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadPayoutsCsv(filters);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.isUnauthorized)) notify.error('Export misslyckades', errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const applyFilters = (next: PayoutFilters) => {
     const nextParams = toParams(next);
@@ -78,7 +96,9 @@ export function PayoutsPage() {
         <p className="text-muted">Avräkna gruppernas provision per period, ladda ner underlaget som PDF och markera det som betalt.</p>
       </div>
 
-      <CreatePayoutForm groups={groups.data ?? []} groupsState={groupsState} />
+      <CreatePayoutForm groups={groups.data ?? []} groupsState={groupsState} prefill={prefill} />
+
+      <OutstandingPayouts onSettle={setPrefill} />
 
       <section aria-labelledby={listHeadingId} className="space-y-4">
         <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
@@ -91,9 +111,15 @@ export function PayoutsPage() {
           groupsState={groupsState}
           onApply={applyFilters}
         />
-        <p role="status" className="text-sm text-muted">
-          {payouts.isPending ? 'Hämtar avräkningar...' : payouts.isSuccess ? summary(payouts.data) : ''}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p role="status" className="text-sm text-muted">
+            {payouts.isPending ? 'Hämtar avräkningar...' : payouts.isSuccess ? summary(payouts.data) : ''}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
+            <FileDown aria-hidden="true" />
+            {exporting ? 'Exporterar...' : 'Exportera CSV'}
+          </Button>
+        </div>
         <div aria-busy={payouts.isFetching} className={payouts.isPlaceholderData ? 'opacity-60' : undefined}>
           {content}
         </div>

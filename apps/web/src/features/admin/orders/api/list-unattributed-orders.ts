@@ -16,11 +16,19 @@ export interface UnattributedOrder {
   state: string;
   /** The personal link code the order carried that matched no seller. */
   ref_code: string | undefined;
+  /** The seller and group the code belonged to, when it is an archived group's link (decision 027). */
+  archived_link: { seller_name: string; group_name: string } | undefined;
 }
 
 export interface UnattributedOrders {
   items: UnattributedOrder[];
   total: number;
+}
+
+function readArchivedLink(raw: unknown): UnattributedOrder['archived_link'] {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const link = raw as Record<string, unknown>;
+  return { seller_name: readString(link, 'seller_name') ?? '', group_name: readString(link, 'group_name') ?? '' };
 }
 
 export function readUnattributedOrders(answer: unknown): UnattributedOrders {
@@ -34,6 +42,7 @@ export function readUnattributedOrders(answer: unknown): UnattributedOrders {
       commission_total: readNumber(raw, 'commission_total', 'commission'),
       state: readString(raw, 'state') ?? '',
       ref_code: readString(raw, 'ref_code'),
+      archived_link: readArchivedLink(raw.archived_link),
     };
   });
   const total =

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPayout, TPayoutListQuery } from '@saljportalen/contract';
-import { apiJson } from '@/lib/api-client';
+import { apiDownload, apiJson } from '@/lib/api-client';
 import { readList, readNumber, readString } from '@/lib/tolerant-readers';
 import { payoutKeys } from './payout-keys';
 
@@ -19,7 +19,17 @@ export interface PayoutFilters {
 /** One row of the list, read tolerantly (spec §3): the page never sees the raw answer. */
 export type PayoutRow = Pick<
   TPayout,
-  'id' | 'group_id' | 'group_name' | 'period_from' | 'period_to' | 'orders_count' | 'total_commission' | 'status' | 'created_at' | 'paid_at'
+  | 'id'
+  | 'group_id'
+  | 'group_name'
+  | 'period_from'
+  | 'period_to'
+  | 'orders_count'
+  | 'total_commission'
+  | 'amount_to_pay'
+  | 'status'
+  | 'created_at'
+  | 'paid_at'
 >;
 
 function readPayoutRow(raw: Record<string, unknown>): PayoutRow {
@@ -32,6 +42,8 @@ function readPayoutRow(raw: Record<string, unknown>): PayoutRow {
     period_to: readString(raw, 'period_to', 'to', 'periodTo') ?? '',
     orders_count: readNumber(raw, 'orders_count', 'orders', 'order_count', 'ordersCount'),
     total_commission: readNumber(raw, 'total_commission', 'commission', 'commission_total', 'amount', 'totalCommission'),
+    // 'Att betala' after the server's öresavrundning (decision 028): the one amount the web shows.
+    amount_to_pay: readNumber(raw, 'amount_to_pay', 'total_commission', 'commission', 'commission_total', 'amount', 'totalCommission'),
     // Anything not paid is still a draft ('open' is the same state under its older name, spec §4).
     status: status === 'paid' ? 'paid' : 'draft',
     created_at: readString(raw, 'created_at', 'createdAt') ?? '',
@@ -59,3 +71,7 @@ export const payoutsQuery = (filters: PayoutFilters) =>
   });
 
 export const usePayouts = (filters: PayoutFilters) => useQuery(payoutsQuery(filters));
+
+/** The list as CSV with the same filters (GET /api/admin/payouts/export.csv). */
+export const downloadPayoutsCsv = (filters: PayoutFilters) =>
+  apiDownload('/api/admin/payouts/export.csv', 'avrakningar.csv', { query: toQuery(filters) });

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,11 +8,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { formatKronor } from '@/lib/format';
+import { formatDate, formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useCreatePayout } from '../api/create-payout';
 import { downloadPayoutPdf } from '../api/download-payout-pdf';
 import { Combobox } from '@/components/ui/combobox';
+import { Dialog } from '@/components/ui/dialog';
+import type { PayoutPrefill } from './outstanding-payouts';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
 
 // spec §5 and §8, word for word.
@@ -42,14 +44,42 @@ type CreatePayoutForm = z.infer<typeof createPayoutFormSchema>;
 
 const emptyForm: CreatePayoutForm = { group_id: '', from: '', to: '', auto_archive: true };
 
-/** spec §2 'Skapa ny avräkning': settles a group's period, then saves its PDF at once (spec §7). */
-export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[]; groupsState: GroupOptionsState }) {
+/** Issue 19: what archiving means, naming the group. */
+export const archiveConsequence = (groupName: string) => `${groupName} arkiveras: eleverna kan inte längre sälja via sina länkar.`;
+
+/**
+ * spec §2 'Skapa ny avräkning': settles a group's period, then saves its PDF at once (spec §7).
+ * With 'Arkivera gruppen efter avräkning' ticked (the default) for a group still selling, the
+ * form first asks (issue 19): a payout for an old period must not end a class without a word.
+ * `prefill` ('Avräkna' under 'Att reglera') fills in group and period.
+ */
+export function CreatePayoutForm({
+  groups,
+  groupsState,
+  prefill,
+}: {
+  groups: GroupOption[];
+  groupsState: GroupOptionsState;
+  prefill?: PayoutPrefill | null;
+}) {
   const headingId = useId();
   const archiveId = useId();
   const createPayout = useCreatePayout();
   const form = useForm<CreatePayoutForm>({ resolver: zodResolver(createPayoutFormSchema), defaultValues: emptyForm });
   const { errors, isSubmitting } = form.formState;
   const groupChoices = useMemo(() => groups.map(groupChoice), [groups]);
+  const [confirming, setConfirming] = useState<CreatePayoutForm | null>(null);
+
+  const chosenGroup = groups.find((group) => String(group.id) === form.watch('group_id'));
+  const archiving = form.watch('auto_archive');
+
+  useEffect(() => {
+    if (!prefill) return;
+    // Settling what is outstanding is no reason to end a group.
+    form.reset({ ...emptyForm, ...prefill, auto_archive: false });
+    document.getElementById(headingId)?.scrollIntoView({ block: 'start' });
+    form.setFocus('from');
+  }, [prefill, form, headingId]);
 
   const onInvalid = (invalid: FieldErrors<CreatePayoutForm>) => {
     const anyMissing = (['group_id', 'from', 'to'] as const).some((field) => invalid[field] && form.getValues(field) === '');
@@ -57,7 +87,7 @@ export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[
     else notify.error(RANGE_TITLE, RANGE_MESSAGE);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const create = async (values: CreatePayoutForm) => {
     let result;
     try {
       result = await createPayout.mutateAsync({
@@ -84,7 +114,20 @@ export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[
     } catch (error) {
       if (!(error instanceof ApiError && error.isUnauthorized)) notify.error('Kunde inte ladda ner PDF', errorMessage(error));
     }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const group = groups.find((candidate) => String(candidate.id) === values.group_id);
+    // Archiving an archived group changes nothing: no need to ask.
+    if (values.auto_archive && group && !group.archived) setConfirming(values);
+    else await create(values);
   }, onInvalid);
+
+  const confirm = async (values: CreatePayoutForm) => {
+    setConfirming(null);
+    await create(values);
+  };
+  const confirmingGroupName = groups.find((group) => String(group.id) === confirming?.group_id)?.name ?? '';
 
   return (
     <Card>
@@ -136,15 +179,45 @@ export function CreatePayoutForm({ groups, groupsState }: { groups: GroupOption[
                 Arkivera gruppen efter avräkning
               </label>
               <p id={`${archiveId}-hint`} className="text-sm text-muted">
-                Gruppen arkiveras i samma steg som avräkningen skapas.
+                {chosenGroup && archiving && !chosenGroup.archived
+                  ? `${archiveConsequence(chosenGroup.name)} Du får bekräfta innan avräkningen skapas.`
+                  : chosenGroup?.archived
+                    ? `${chosenGroup.name} är redan arkiverad.`
+                    : 'Gruppen arkiveras i samma steg som avräkningen skapas: eleverna kan då inte längre sälja via sina länkar.'}
               </p>
             </div>
           </div>
-          <Button type="submit" variant="brand" className="w-full sm:w-auto" disabled={isSubmitting}>
+          <Button type="submit" variant="brand" className="w-full sm:w-auto" disabled={isSubmitting || createPayout.isPending}>
             <FilePlus2 aria-hidden="true" />
-            {isSubmitting ? 'Skapar avräkning...' : 'Skapa avräkning'}
+            {isSubmitting || createPayout.isPending ? 'Skapar avräkning...' : 'Skapa avräkning'}
           </Button>
         </form>
+        <Dialog
+          open={confirming !== null}
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={`Arkivera ${confirmingGroupName}?`}
+          description={archiveConsequence(confirmingGroupName)}
+        >
+          {confirming && (
+            <>
+              <p className="text-sm text-ink">
+                Avräkningen gäller {formatDate(confirming.from)} – {formatDate(confirming.to)}. Ordrar som kommer in med gruppens länkar
+                efter arkiveringen väntar under Ordrar utan säljare.
+              </p>
+              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+                <Button variant="outline" onClick={() => setConfirming(null)}>
+                  Avbryt
+                </Button>
+                <Button variant="outline" onClick={() => void confirm({ ...confirming, auto_archive: false })}>
+                  Skapa utan att arkivera
+                </Button>
+                <Button variant="warning" onClick={() => void confirm(confirming)}>
+                  Skapa och arkivera
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
       </CardContent>
     </Card>
   );

@@ -74,8 +74,8 @@ export function PayoutActions({ payout }: { payout: PayoutRow }) {
               <dd>{payout.group_name}</dd>
               <dt className="text-muted">Period</dt>
               <dd>{payoutPeriod(payout)}</dd>
-              <dt className="text-muted">Provision</dt>
-              <dd className="font-semibold tabular-nums">{formatKronor(payout.total_commission)}</dd>
+              <dt className="text-muted">Att betala</dt>
+              <dd className="font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</dd>
             </dl>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => closeDialog()} disabled={markPaid.isPending}>

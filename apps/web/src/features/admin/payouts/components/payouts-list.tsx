@@ -37,7 +37,7 @@ export function PayoutsList({ payouts }: { payouts: PayoutRow[] }) {
               </div>
               <div>
                 <dt className="text-muted">Provision</dt>
-                <dd className="font-semibold tabular-nums">{formatKronor(payout.total_commission)}</dd>
+                <dd className="font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</dd>
               </div>
             </dl>
             <div className="mt-3">
@@ -69,7 +69,7 @@ export function PayoutsList({ payouts }: { payouts: PayoutRow[] }) {
                 </Th>
                 <Td className="whitespace-nowrap tabular-nums">{payoutPeriod(payout)}</Td>
                 <Td className="text-right tabular-nums">{formatCount(payout.orders_count)}</Td>
-                <Td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatKronor(payout.total_commission)}</Td>
+                <Td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</Td>
                 <Td>
                   <PayoutStatusBadge status={payout.status} />
                 </Td>
