@@ -9,8 +9,10 @@
  *   nothing in the answers), a worker that dies is replaced, and SIGTERM to the primary drains
  *   both workers: requests they had taken in, held in the database meanwhile, are answered and
  *   stored, and the primary exits 0.
- * The embedded database (one process owns its files) refuses WEB_CONCURRENCY>1: config.test.ts.
+ * On either database: WEB_CONCURRENCY>1 on the embedded database (one process owns its files) is
+ * refused in one Swedish line, and a port in use is told once, by the primary, before any worker.
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -23,6 +25,8 @@ import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET } from './shopify
 import {
   freePort,
   inspectDatabase,
+  repoRoot,
+  serverCommand,
   serverDataFolder,
   spawnServer,
   type LogEntry,
@@ -306,5 +310,48 @@ describe.runIf(testDbKind === 'postgres')('WEB_CONCURRENCY=2', () => {
     const stored = await inspectDatabase<{ webhook_id: string }>(data, sql`select webhook_id from webhook_events`);
     const ids = new Set(stored.map((row) => row.webhook_id));
     for (const outcome of outcomes) expect(ids.has(outcome.webhookId), outcome.webhookId).toBe(true);
+  });
+});
+
+/** Starts the server with `env` and waits for it to end, with what it wrote. */
+async function startThatEnds(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
+  const data = await folder.fresh(`slut-${crypto.randomBytes(3).toString('hex')}`);
+  const { command, args, env: fullEnv } = serverCommand({ port: await freePort(), data, env });
+  const child = spawn(command, args, { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  return { code, lines: output.split('\n').filter((line) => line.trim()) };
+}
+
+describe('WEB_CONCURRENCY at start', () => {
+  it('is refused on the embedded database, in one Swedish line, before anything is opened', { timeout: 90_000 }, async () => {
+    const outcome = await startThatEnds({ WEB_CONCURRENCY: '2', DATABASE_URL: '' });
+    expect(outcome.code).toBe(1);
+    expect(outcome.lines).toEqual([
+      'Säljportalen kunde inte starta: WEB_CONCURRENCY=2 kräver DATABASE_URL: den inbäddade databasen (PGlite) kan bara användas av en process. Sätt DATABASE_URL till en PostgreSQL-databas, eller ta bort WEB_CONCURRENCY.',
+    ]);
+  });
+
+  it('with a port in use: the primary says so once and starts no worker', { timeout: 90_000 }, async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const outcome = await startThatEnds({
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/finns-inte',
+        PORT: String(port),
+      });
+      expect(outcome.code).toBe(1);
+      expect(outcome.lines).toEqual([
+        `Säljportalen kunde inte starta: porten 127.0.0.1:${port} används redan av ett annat program. Stoppa det eller välj en annan PORT.`,
+      ]);
+    } finally {
+      holder.close();
+    }
   });
 });
