@@ -68,7 +68,10 @@ function superviseWorkers(options: { workers: number; port: number; workerScript
     // The first worker has done the one-time start work: the others may come.
     if (listening.size === 1 && worker.id === 1) for (let i = 1; i < workers; i++) cluster.fork();
     if (listening.size === workers && restarts.length === 0) {
-      log.info({ workers, pids: running().map((w) => w.process.pid) }, `${workers} arbetsprocesser tar emot förfrågningar`);
+      const pids = running().map((w) => w.process.pid);
+      log.info({ workers, pids }, `${workers} arbetsprocesser tar emot förfrågningar`);
+      // A parent that started the server with an IPC channel (a supervisor, `npm run bench`) is told too.
+      process.send?.({ event: 'workers-listening', workers, pids });
     }
   });
 
