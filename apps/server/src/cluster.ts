@@ -53,7 +53,8 @@ function superviseWorkers(options: { workers: number; port: number; workerScript
   let stopping = false;
   let exitCode = 0;
 
-  const running = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+  // A worker that has exited may stay in cluster.workers until its IPC channel has closed too.
+  const running = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker) && !worker!.isDead());
   const stopAll = (code: number) => {
     if (code !== 0) exitCode = code;
     if (stopping) return;
