@@ -93,8 +93,7 @@ function superviseWorkers(options: { workers: number; port: number; workerScript
       return;
     }
     const now = Date.now();
-    while (restarts.length > 0 && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
-    if (restarts.length >= MAX_RESTARTS) {
+    if (!mayRestart(restarts, now)) {
       log.error(
         { pid: worker.process.pid, code, signal, restarts: restarts.length },
         'arbetsprocesser avslutas om och om igen: servern stoppas',
@@ -116,6 +115,15 @@ function superviseWorkers(options: { workers: number; port: number; workerScript
   process.on('SIGINT', () => stop('SIGINT'));
 
   cluster.fork();
+}
+
+/**
+ * Whether one more worker may be started at `now`, after those started at `restarts` (oldest
+ * first): at most MAX_RESTARTS within RESTART_WINDOW_MS. Forgets the restarts older than that.
+ */
+export function mayRestart(restarts: number[], now: number): boolean {
+  while (restarts.length > 0 && now - restarts[0]! >= RESTART_WINDOW_MS) restarts.shift();
+  return restarts.length < MAX_RESTARTS;
 }
 
 /** Whether this process is the first worker of a cluster, or the only process: the one that greets the operator. */
