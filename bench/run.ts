@@ -3,12 +3,14 @@
  * bench/RESULTS.md. Generates the national-scale data set (and a tenth of it) when missing, then
  * measures the server as it runs in production, in a process of its own.
  *
- *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse]
- *                    [--seconds=10] [--warmup=3] [--regenerate]
+ *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster]
+ *                    [--seconds=10] [--warmup=3] [--regenerate] [--cluster-scale=1|0.1]
  *
  * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
  * and a `…_tenth` beside it; --db=embedded uses PGlite data dirs under bench/.data. RESULTS.md is
- * written only by a whole run (no --only). BENCH_PROFILE=dir writes the server's CPU profiles
+ * written only by a whole run (no --only). `cluster` measures the seller calls against the real
+ * server (main.ts) with WEB_CONCURRENCY=1 and =2 (decision 026), on PostgreSQL only, on the full
+ * data set or, with --cluster-scale=0.1, on the tenth. BENCH_PROFILE=dir writes the server's CPU profiles
  * there (node --cpu-prof), to see where a figure's time goes.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,13 +29,15 @@ import { measureLighthouse, type LighthouseFigures } from './lighthouse.js';
 import { CONNECTIONS, measureLoad, type LoadFigures, type LoadTarget } from './load.js';
 import { measurePdf } from './pdfs.js';
 import { formatTable, printTable, writeResults, type Row } from './results.js';
-import { startServer, type BenchServer } from './server.js';
+import { freePort, startMainServer, startServer, type BenchServer } from './server.js';
 import { buildWeb, measureWebSizes, type WebSizes } from './web-size.js';
 import { WEBHOOK_ORDER_IDS, measureWebhooks, type WebhookFigures } from './webhooks.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const PARTS = ['load', 'tenth', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse'] as const;
+const PARTS = ['load', 'tenth', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster'] as const;
+/** The server workers the `cluster` part compares (WEB_CONCURRENCY). */
+const CLUSTER_WORKERS = [1, 2] as const;
 type Part = (typeof PARTS)[number];
 
 const args = new Map(
@@ -50,6 +54,10 @@ const dbKind = args.get('db') === 'embedded' ? 'pglite' : 'postgres';
 const loadSeconds = Number(args.get('seconds') ?? 10);
 const warmupSeconds = Number(args.get('warmup') ?? 3);
 const regenerate = args.has('regenerate');
+const clusterScale = Number(args.get('cluster-scale') ?? 1);
+if (clusterScale !== 1 && clusterScale !== 0.1) throw new Error('--cluster-scale är 1 eller 0.1');
+// One Node process owns an embedded database: WEB_CONCURRENCY>1 needs PostgreSQL.
+const runsCluster = runs('cluster') && dbKind === 'postgres';
 const log = (line: string) => console.log(line);
 
 const started = performance.now();
@@ -206,9 +214,11 @@ const dbTarget =
     ? ({ kind: 'postgres', url: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir: path.join(here, '.data') } as const);
 
-const fullNeeded = PARTS.filter((part) => part !== 'tenth' && part !== 'web').some(runs);
+const fullNeeded =
+  PARTS.filter((part) => part !== 'tenth' && part !== 'web' && part !== 'cluster').some(runs) || (runsCluster && clusterScale === 1);
 const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
-const tenth = runs('tenth') ? await prepareDatabase(dbTarget, 0.1, { regenerate, log }) : undefined;
+const tenth =
+  runs('tenth') || (runsCluster && clusterScale === 0.1) ? await prepareDatabase(dbTarget, 0.1, { regenerate, log }) : undefined;
 const tokens = tokenPool();
 const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 
@@ -221,6 +231,8 @@ if (runs('web') || runs('lighthouse')) {
 }
 
 let fullLoad: Map<string, LoadFigures> | undefined;
+/** Seller calls by WEB_CONCURRENCY. */
+const clusterLoad = new Map<number, Map<string, LoadFigures>>();
 let tenthLoad: Map<string, LoadFigures> | undefined;
 let bare: LoadFigures | undefined;
 const adminLoad = new Map<string, LoadFigures>();
@@ -313,13 +325,26 @@ if (full) {
   }
 }
 
-if (tenth) {
+if (tenth && runs('tenth')) {
   log(`Server på ${describe(tenth.shape)}`);
   const server = await startServer(serverEnv(tenth, webDist), profileArgs);
   try {
     tenthLoad = await sellerLoad(server, tenth.shape, tokens);
   } finally {
     await server.stop();
+  }
+}
+
+const clusterData = clusterScale === 1 ? full : tenth;
+if (runsCluster && clusterData) {
+  for (const workers of CLUSTER_WORKERS) {
+    log(`Server (main.ts) med WEB_CONCURRENCY=${workers} på ${describe(clusterData.shape)}`);
+    const server = await startMainServer({ ...serverEnv(clusterData, webDist), WEB_CONCURRENCY: String(workers) }, await freePort());
+    try {
+      clusterLoad.set(workers, await sellerLoad(server, clusterData.shape, tokens));
+    } finally {
+      await server.stop();
+    }
   }
 }
 
@@ -358,6 +383,20 @@ for (const [name, figures] of adminLoad) {
     figure: describeLoad(figures),
     budget: 'p99 ≤ 100 ms',
     met: figures.p99 <= 100 && figures.failures === 0,
+  });
+}
+const [oneWorker, twoWorkers] = CLUSTER_WORKERS.map((workers) => clusterLoad.get(workers));
+for (const [key, figures] of twoWorkers ?? []) {
+  const [name, group] = key.split(' ');
+  const call = SELLER_CALLS.find(([, callName]) => callName === name)![0];
+  const one = oneWorker?.get(key);
+  rows.push({
+    section: `seller, WEB_CONCURRENCY${clusterScale === 1 ? '' : ', 1/10 data'}`,
+    what: `${call}, ${group === '30' ? '30-seller groups' : 'the 500-seller group'}`,
+    figure:
+      `2 workers: ${describeLoad(figures)}` +
+      (one ? `; 1 worker: ${describeLoad(one)}; req/s ×${(figures.requestsPerSecond / one.requestsPerSecond).toFixed(2)}` : ''),
+    budget: '– (reported)',
   });
 }
 if (webhooks) {
@@ -462,6 +501,11 @@ const info = {
   settings: [
     `load: autocannon, ${CONNECTIONS} connections, ${warmupSeconds} s warm-up then ${loadSeconds} s per call, in the bench process; each request a different caller's token (signed with the app's access-token signer); the server is one Node process started as in production with LOG_LEVEL=warn and RATE_LIMITS=0`,
     'server, database, autocannon and Chromium share the same machine',
+    ...(clusterLoad.size > 0
+      ? [
+          `WEB_CONCURRENCY rows: the server as main.ts starts it (node:cluster primary and ${CLUSTER_WORKERS.join(' or ')} workers), each worker with its own DATABASE_POOL_SIZE`,
+        ]
+      : []),
   ],
   seconds: (performance.now() - started) / 1000,
 };

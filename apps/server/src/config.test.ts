@@ -64,3 +64,27 @@ describe('METRICS_TOKEN in the config', () => {
     });
   });
 });
+
+describe('WEB_CONCURRENCY in the config (decision 026)', () => {
+  const postgres = { DATABASE_URL: 'postgres://127.0.0.1/portal' };
+
+  it('is one process unless given, and takes a whole number of workers on PostgreSQL', () => {
+    expect(loadConfig(postgres).webConcurrency).toBe(1);
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+  });
+
+  it.each(['0', '-2', '2.5', 'två', '65'])('refuses WEB_CONCURRENCY=%s in one Swedish line', (value) => {
+    expect(refusal({ ...postgres, WEB_CONCURRENCY: value })).toEqual({
+      code: 'CONFIG',
+      message: 'Ogiltig konfiguration: WEB_CONCURRENCY: ange ett heltal från 1 till 64',
+    });
+  });
+
+  it('refuses more than one worker on the embedded database, which one process owns', () => {
+    const refused = refusal({ WEB_CONCURRENCY: '2' }) as { code: string; message: string };
+    expect(refused.code).toBe('CONFIG');
+    expect(refused.message).toContain('WEB_CONCURRENCY=2 kräver DATABASE_URL');
+  });
+});

@@ -48,6 +48,12 @@ const envSchema = z.object({
   RATE_LIMITS: flag.default(true),
   METRICS_TOKEN: z.string().min(16, 'minst 16 tecken').optional(),
   WEB_DIST: z.string().optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'ange ett heltal från 1 till 64' })
+    .int('ange ett heltal från 1 till 64')
+    .min(1, 'ange ett heltal från 1 till 64')
+    .max(64, 'ange ett heltal från 1 till 64')
+    .default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -77,6 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       `SEED_DEMO=1 är inte tillåtet här (${realInstall.join(', ')}): demodatans konton har kända lösenord och hör inte hemma i en riktig installation. Ta bort SEED_DEMO, eller kör demon i en egen DATA_DIR utan dessa inställningar.`,
     );
   }
+  // PGlite is the database inside one process, on files that process locks: a second worker
+  // could not open it (decision 026).
+  if (values.WEB_CONCURRENCY > 1 && embedded) {
+    throw new AppError(
+      'CONFIG',
+      `WEB_CONCURRENCY=${values.WEB_CONCURRENCY} kräver DATABASE_URL: den inbäddade databasen (PGlite) kan bara användas av en process. Sätt DATABASE_URL till en PostgreSQL-databas, eller ta bort WEB_CONCURRENCY.`,
+    );
+  }
   return {
     port: values.PORT,
     /** Unset: 127.0.0.1 while demo data is in use, every interface otherwise (main.ts). */
@@ -104,5 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Unset: GET /metrics answers callers on this machine only (plugins/metrics.ts). */
     metricsToken: values.METRICS_TOKEN,
     webDist: values.WEB_DIST,
+    /** Server workers on this machine (node:cluster, cluster.ts); 1 is one process, no cluster. */
+    webConcurrency: values.WEB_CONCURRENCY,
   };
 }

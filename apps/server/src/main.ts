@@ -1,7 +1,10 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { closeGracefully } from './close-gracefully.js';
+import { greetsTheOperator, startClusterPrimary } from './cluster.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD_FILE, generateDemoPassword, keepDemoPassword, readDemoPassword } from './db/demo-password.js';
@@ -15,6 +18,10 @@ import { assertPortFree, assertWritableDir, describeStartupFailure } from './sta
 
 keepNewFilesPrivate();
 
+// WEB_CONCURRENCY=N: this process only watches N workers, each of which runs this file and the
+// start below (cluster.ts, decision 026). It never goes past this line; it exits when they have.
+if (cluster.isPrimary && (await startClusterPrimary(fileURLToPath(import.meta.url)))) await new Promise(() => {});
+
 /**
  * The start, in the order that fails fastest: configuration, the port, the data dir, then the
  * database. Any failure is one Swedish line naming the cause and the setting, and exit code 1
@@ -26,7 +33,8 @@ async function start() {
   const config = loadConfig();
   settings = config;
   const log = pino({ level: config.logLevel, ...logRedaction });
-  await assertPortFree(config.port, config.host ?? '0.0.0.0');
+  // A worker's port is the cluster primary's, which has checked it.
+  if (cluster.isPrimary) await assertPortFree(config.port, config.host ?? '0.0.0.0');
   if (!config.databaseUrl) assertWritableDir(config.dataDir);
   const dataDirFiles = makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, log });
@@ -104,7 +112,10 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-if (demo) {
+if (!greetsTheOperator()) {
+  // The cluster's other workers: one line, the first worker has said the rest.
+  app.log.info({ worker: cluster.worker?.id }, 'arbetsprocess startad');
+} else if (demo) {
   // The newcomer's run: a plain-text banner with what they need to try the portal.
   const lines = [
     '',
