@@ -62,6 +62,21 @@ function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unk
   );
 }
 
+/** The topics processing acts on; any other is stored and ignored (Shopify may send what we did not ask for). */
+export const HANDLED_TOPICS = [
+  'orders/create',
+  'orders/updated',
+  'orders/paid',
+  'orders/cancelled',
+  'refunds/create',
+  'products/create',
+  'products/update',
+  'products/delete',
+] as const;
+
+/** How the outcome of a test order begins: processed, but it counts for nobody (the webhook viewer's "ignored"). */
+export const TEST_ORDER_OUTCOME_PREFIX = 'Testorder ';
+
 async function applyEvent(
   tx: Tx,
   event: { id: number; topic: string; payload: unknown; receivedAt: Date },
@@ -75,7 +90,7 @@ async function applyEvent(
     case 'orders/cancelled': {
       const order = readPayload(ZShopifyOrderSchema, event.topic, payload);
       // Test orders (Shopify's "send test notification", the Bogus gateway) earn no one commission.
-      if (order.test) return `Testorder ${order.name ?? order.id}: räknas inte`;
+      if (order.test) return `${TEST_ORDER_OUTCOME_PREFIX}${order.name ?? order.id}: räknas inte`;
       return recordShopifyOrder(tx, { order, sourceEventId: event.id, defaultCommissionBps });
     }
     case 'refunds/create':
@@ -116,6 +131,8 @@ export async function processWebhookEvent(
     defaultCommissionBps: number;
     again?: boolean;
     delivered?: { topic: string; receivedAt: Date; payload: unknown };
+    /** More work for the same transaction once the event is marked processed (the replay's audit entry). */
+    alsoInTransaction?: (tx: Tx) => Promise<void>;
   },
 ): Promise<ProcessResult> {
   try {
@@ -134,6 +151,7 @@ export async function processWebhookEvent(
         .where(and(eq(webhookEvents.id, options.eventId), options.again ? undefined : isNull(webhookEvents.processedAt)))
         .returning({ id: webhookEvents.id });
       if (!marked) throw new ProcessedMeanwhile();
+      await options.alsoInTransaction?.(tx);
       return { status: 'processed' as const, outcome };
     });
   } catch (error) {
@@ -141,9 +159,17 @@ export async function processWebhookEvent(
       const { processedOutcome } = await storedEvent(db, options.eventId);
       return { status: 'already_processed', outcome: processedOutcome ?? '' };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return { status: 'failed', error: await recordFailure(db, options.eventId, message) };
+    return { status: 'failed', error: await recordFailure(db, options.eventId, failureMessage(error)) };
   }
+}
+
+/**
+ * Why processing failed, in words for the operator: a failed query's own message names only the
+ * query, so the database's reason (its cause) comes first, where a long query cannot push it out.
+ */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.cause.message}. ${error.message}` : error.message;
 }
 
 /**
