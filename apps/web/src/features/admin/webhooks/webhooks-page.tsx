@@ -99,7 +99,7 @@ function EventContent({ event }: { event: TWebhookEvent }) {
         <pre
           tabIndex={0}
           aria-label={`Innehåll i händelse nr ${event.id}, köparens uppgifter maskerade`}
-          className="mt-2 max-h-80 max-w-[calc(100vw-4rem)] overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-ink md:max-w-md"
+          className="mt-2 max-h-80 max-w-[calc(100vw-4rem)] overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs text-ink md:max-w-[22rem]"
         >
           {JSON.stringify(detail.data.payload, null, 2)}
         </pre>
