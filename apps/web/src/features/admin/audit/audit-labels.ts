@@ -14,3 +14,17 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
+
+/** What an entry's target is called when it names no group or person: "Webbhändelse nr 12". */
+const TARGET_LABELS: Record<string, string> = {
+  group: 'Grupp',
+  user: 'Person',
+  payout: 'Avräkning',
+  order: 'Order',
+  webhook_event: 'Webbhändelse',
+};
+
+export const targetLabel = (type: string, id: string | null): string => {
+  const name = TARGET_LABELS[type] ?? type;
+  return id ? `${name} nr ${id}` : name;
+};

@@ -12,7 +12,7 @@ import { notifyFailure, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus } from '../components/table-skeleton-rows';
 import { AUDIT_PAGE_SIZE, useAuditEntries } from './api/list-audit-entries';
-import { actionLabel } from './audit-labels';
+import { actionLabel, targetLabel } from './audit-labels';
 
 /** An action as the address carries it: a dotted verb, nothing else. */
 const readAction = (value: string | null): string | undefined => (value && /^[a-z_]+(\.[a-z_]+)*$/.test(value) ? value : undefined);
@@ -30,7 +30,7 @@ function Actor({ entry }: { entry: TAuditEntry }) {
 /** Which group or person the action was about: links to the group, and the person by name. */
 function Target({ entry }: { entry: TAuditEntry }) {
   if (!entry.group && !entry.user) {
-    return <span className="text-muted">{entry.target_id ? `${entry.target_type} ${entry.target_id}` : '–'}</span>;
+    return <span className="text-muted">{targetLabel(entry.target_type, entry.target_id)}</span>;
   }
   return (
     <>
