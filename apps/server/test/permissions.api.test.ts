@@ -56,6 +56,8 @@ interface Context {
   draftPayoutId: number;
   unattributedOrderId: number;
   sellerMembershipId: number;
+  /** A stored webhook event that has not been processed, for 'Kör igen'. */
+  failedWebhookEventId: number;
   linkCode: string;
   people: Record<Exclude<Role, 'guest'>, Person>;
 }
@@ -329,6 +331,10 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       { path: `/api/admin/payouts/${c.draftPayoutId}`, body: () => ({ status: 'paid' }), expect: superadminOnly(200) },
     ],
     'GET /api/admin/payouts/:id/export.pdf': [{ path: `/api/admin/payouts/${c.draftPayoutId}/export.pdf`, expect: superadminOnly(200) }],
+    'GET /api/admin/webhooks': [{ path: '/api/admin/webhooks?status=failed', expect: superadminOnly(200) }],
+    'GET /api/admin/webhooks/:id': [{ path: `/api/admin/webhooks/${c.failedWebhookEventId}`, expect: superadminOnly(200) }],
+    'POST /api/admin/webhooks/:id/replay': [{ path: `/api/admin/webhooks/${c.failedWebhookEventId}/replay`, expect: superadminOnly(200) }],
+    'GET /api/admin/audit': [{ path: '/api/admin/audit?action=group.rename', expect: superadminOnly(200) }],
   };
 
   function signedWebhookProbe(): Pick<Probe, 'body' | 'headers'> {
@@ -384,6 +390,11 @@ beforeAll(async () => {
   const [draft] = await sqlRows<{ id: number }>(server.app.db, sql`select id from payouts where status = 'draft' order by id limit 1`);
   const [link] = await sqlRows<{ link_code: string }>(server.app.db, sql`select link_code from memberships where id = ${noah.id}`);
   const unattributed = await insertOrder(server.app.db, { membership: null, orderedAt: new Date(), lines: [{ amountOre: 14900 }] });
+  const [failedEvent] = await sqlRows<{ id: number }>(
+    server.app.db,
+    sql`insert into webhook_events (webhook_id, topic, payload, attempts, last_error)
+        values ('matris-misslyckad', 'app/uninstalled', '{"id":1}', 1, 'databasen svarade inte') returning id`,
+  );
   const people = {} as Context['people'];
   for (const [role, email] of Object.entries(PEOPLE) as [Exclude<Role, 'guest'>, string][]) {
     people[role] = await person(email);
@@ -396,6 +407,7 @@ beforeAll(async () => {
     draftPayoutId: Number(draft!.id),
     unattributedOrderId: unattributed.id,
     sellerMembershipId: noah.id,
+    failedWebhookEventId: Number(failedEvent!.id),
     linkCode: link!.link_code,
     people,
   };

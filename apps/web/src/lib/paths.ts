@@ -19,4 +19,6 @@ export const paths = {
   adminSellers: '/admin/sellers',
   adminPayouts: '/admin/payouts',
   adminUnattributedOrders: '/admin/orders/unattributed',
+  adminWebhooks: '/admin/webhooks',
+  adminAudit: '/admin/audit',
 } as const;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { auditAdminRoutes } from '../audit/routes.js';
 import { groupRoutes } from '../groups/routes.js';
 import { orderAdminRoutes } from '../orders/admin-routes.js';
 import { payoutsRoutes } from '../payouts/routes.js';
+import { webhookAdminRoutes } from '../shopify/admin-routes.js';
 import { overviewRoutes } from './overview/routes.js';
 import { sellerAdminRoutes } from './sellers/routes.js';
 
@@ -17,4 +19,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(sellerAdminRoutes);
   await app.register(orderAdminRoutes);
   await app.register(payoutsRoutes);
+  await app.register(webhookAdminRoutes);
+  await app.register(auditAdminRoutes);
 }

@@ -62,8 +62,8 @@ function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unk
   );
 }
 
-/** The topics applyEvent acts on; any other is stored and ignored. */
-const HANDLED_TOPICS = new Set([
+/** The topics processing acts on; any other is stored and ignored (Shopify may send what we did not ask for). */
+export const HANDLED_TOPICS = [
   'orders/create',
   'orders/updated',
   'orders/paid',
@@ -72,8 +72,12 @@ const HANDLED_TOPICS = new Set([
   'products/create',
   'products/update',
   'products/delete',
-]);
-export const isHandledTopic = (topic: string) => HANDLED_TOPICS.has(topic);
+] as const;
+const handledTopics: ReadonlySet<string> = new Set(HANDLED_TOPICS);
+export const isHandledTopic = (topic: string) => handledTopics.has(topic);
+
+/** How the outcome of a test order begins: processed, but it counts for nobody (the webhook viewer's "ignored"). */
+export const TEST_ORDER_OUTCOME_PREFIX = 'Testorder ';
 
 async function applyEvent(
   tx: Tx,
@@ -88,7 +92,7 @@ async function applyEvent(
     case 'orders/cancelled': {
       const order = readPayload(ZShopifyOrderSchema, event.topic, payload);
       // Test orders (Shopify's "send test notification", the Bogus gateway) earn no one commission.
-      if (order.test) return `Testorder ${order.name ?? order.id}: räknas inte`;
+      if (order.test) return `${TEST_ORDER_OUTCOME_PREFIX}${order.name ?? order.id}: räknas inte`;
       return recordShopifyOrder(tx, { order, sourceEventId: event.id, defaultCommissionBps });
     }
     case 'refunds/create':
@@ -129,6 +133,8 @@ export async function processWebhookEvent(
     defaultCommissionBps: number;
     again?: boolean;
     delivered?: { topic: string; receivedAt: Date; payload: unknown };
+    /** More work for the same transaction once the event is marked processed (the replay's audit entry). */
+    alsoInTransaction?: (tx: Tx) => Promise<void>;
   },
 ): Promise<ProcessResult> {
   try {
@@ -147,6 +153,7 @@ export async function processWebhookEvent(
         .where(and(eq(webhookEvents.id, options.eventId), options.again ? undefined : isNull(webhookEvents.processedAt)))
         .returning({ id: webhookEvents.id });
       if (!marked) throw new ProcessedMeanwhile();
+      await options.alsoInTransaction?.(tx);
       return { status: 'processed' as const, outcome };
     });
   } catch (error) {
@@ -154,9 +161,17 @@ export async function processWebhookEvent(
       const { processedOutcome } = await storedEvent(db, options.eventId);
       return { status: 'already_processed', outcome: processedOutcome ?? '' };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return { status: 'failed', error: await recordFailure(db, options.eventId, message) };
+    return { status: 'failed', error: await recordFailure(db, options.eventId, failureMessage(error)) };
   }
+}
+
+/**
+ * Why processing failed, in words for the operator: a failed query's own message names only the
+ * query, so the database's reason (its cause) comes first, where a long query cannot push it out.
+ */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.cause.message}. ${error.message}` : error.message;
 }
 
 /**

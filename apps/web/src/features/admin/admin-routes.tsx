@@ -16,12 +16,16 @@ import { SellersPage } from './sellers/sellers-page';
 import { PayoutsPage } from './payouts/payouts-page';
 import { UnattributedOrdersPage } from './orders/unattributed-orders-page';
 import { useAdminToken } from './use-admin-token';
+import { WebhooksPage } from './webhooks/webhooks-page';
+import { AuditPage } from './audit/audit-page';
 
 const tabs = [
   { to: paths.admin, label: 'Översikt', end: true },
   { to: paths.adminGroups, label: 'Grupper', end: false },
   { to: paths.adminSellers, label: 'Säljare', end: false },
   { to: paths.adminPayouts, label: 'Avräkningar', end: false },
+  { to: paths.adminWebhooks, label: 'Webbhookar', end: false },
+  { to: paths.adminAudit, label: 'Händelselogg', end: false },
 ];
 
 /** spec §2 /admin: tabs Översikt, Grupper, Säljare, Avräkningar and a logout button. */
@@ -86,6 +90,8 @@ export function AdminArea({ notFound }: { notFound: ReactNode }) {
             <Route path="sellers" element={<SellersPage />} />
             <Route path="payouts" element={<PayoutsPage />} />
             <Route path="orders/unattributed" element={<UnattributedOrdersPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
+            <Route path="audit" element={<AuditPage />} />
             <Route path="*" element={notFound} />
           </Routes>
         ) : (

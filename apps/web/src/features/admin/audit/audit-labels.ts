@@ -1,0 +1,30 @@
+/** What each audit action is called on 'Händelselogg'; an action not listed here shows as recorded. */
+const ACTION_LABELS: Record<string, string> = {
+  'group.create': 'Grupp skapad',
+  'group.rename': 'Grupp omdöpt',
+  'group.archive': 'Grupp arkiverad',
+  'group.reactivate': 'Grupp återaktiverad',
+  'group.add_user': 'Person tillagd i grupp',
+  'group.export': 'Grupp exporterad (CSV)',
+  'group.leaderboard': 'Topplistans synlighet ändrad',
+  'payout.create': 'Avräkning skapad',
+  'payout.mark_paid': 'Avräkning markerad som betald',
+  'order.assign': 'Order tilldelad säljare',
+  'webhook.replay': 'Webbhook körd igen',
+};
+
+export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
+
+/** What an entry's target is called when it names no group or person: "Webbhändelse nr 12". */
+const TARGET_LABELS: Record<string, string> = {
+  group: 'Grupp',
+  user: 'Person',
+  payout: 'Avräkning',
+  order: 'Order',
+  webhook_event: 'Webbhändelse',
+};
+
+export const targetLabel = (type: string, id: string | null): string => {
+  const name = TARGET_LABELS[type] ?? type;
+  return id ? `${name} nr ${id}` : name;
+};
