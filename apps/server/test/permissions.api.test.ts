@@ -95,6 +95,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
   const ownData = (role: Exclude<Role, 'guest'>) => c.people[role];
   return {
     'GET /api/health': [{ path: '/api/health', expect: anyone(200) }],
+    'GET /api/ready': [{ path: '/api/ready', expect: anyone(200) }],
     'GET /s/:code': [
       { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(302) },
       { label: 'okänd kod', path: '/s/FINNSINTE', expect: anyone(404) },

@@ -14,3 +14,4 @@ export * from './admin.js';
 export * from './payouts.js';
 export * from './orders.js';
 export * from './catalog.js';
+export * from './health.js';
