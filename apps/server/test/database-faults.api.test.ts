@@ -16,7 +16,8 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { isDatabaseUnavailable, openDatabase, type Database } from '../src/db/client.js';
+import { createPostgresPool, DATABASE_LIMITS, PoolQueueFullError } from '../src/db/postgres-pool.js';
 import { sqlRows } from './admin-fixtures.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { ledgerViolations } from './ledger-invariants.js';
@@ -272,6 +273,38 @@ describe.skipIf(testDbKind !== 'postgres')('PostgreSQL goes away and comes back 
     expect(await ledgerViolations(direct.db)).toEqual([]);
     expect(server.logLines().filter((line) => /"statusCode":500/.test(line))).toEqual([]);
   }, 180_000);
+
+  it("the pool's waiting line is bounded: past it a request fails at once, and the waiting ones fail when their wait is up", async () => {
+    const target = new URL(directUrl);
+    const line = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    line.blackhole();
+    const { pool } = createPostgresPool({ connectionString: line.through(directUrl), max: 1, sessionSettings: '', limits: true });
+    pool.on('error', () => {});
+    try {
+      const settled: unknown[] = [];
+      const attempt = () =>
+        pool.connect().then(
+          (client) => {
+            client.release();
+            return 'ansluten';
+          },
+          (error: unknown) => {
+            settled.push(error);
+            return error;
+          },
+        );
+      // One connecting (the pool's only connection, to a line that never answers) and a full waiting line.
+      const held = Array.from({ length: 1 + DATABASE_LIMITS.maxWaiting }, attempt);
+      const refused = await attempt();
+      expect(refused).toBeInstanceOf(PoolQueueFullError);
+      expect(settled).toEqual([refused]);
+      const outcomes = await Promise.all(held);
+      expect(outcomes.filter((outcome) => !isDatabaseUnavailable(outcome))).toEqual([]);
+    } finally {
+      await pool.end().catch(() => {});
+      await line.close();
+    }
+  }, 60_000);
 
   it("a transaction holding a group's row: a request that needs it answers 503 after the lock wait, others as usual", async () => {
     const teacher = await login(server.url, 'larare@bjorkskolan.se');
