@@ -67,7 +67,10 @@ export async function prepareDatabase(
     target = { kind: 'pglite', dataDir, shape };
   }
 
-  const database = await openDatabase(target.kind === 'postgres' ? { databaseUrl: target.url } : { dataDir: target.dataDir });
+  // The data is written in long set-based statements: without the request time limits.
+  const database = await openDatabase(
+    target.kind === 'postgres' ? { databaseUrl: target.url, limits: false } : { dataDir: target.dataDir },
+  );
   const { db } = database;
   try {
     const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as { rows: T[] };

@@ -19,6 +19,12 @@ const isAnswering = (socket: Socket) => Boolean((socket as Socket & { _httpMessa
 /** One turn of the event loop, with its I/O: connections and requests that have arrived are taken in. */
 const afterPendingInput = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
+/** Servers whose shutdown has begun (keyed by their http.Server, which every plugin context shares). */
+const drainingServers = new WeakSet<object>();
+
+/** True from the moment shutdown begins: GET /api/ready then answers 503 (decision 021). */
+export const isDraining = (app: FastifyInstance): boolean => drainingServers.has(app.server);
+
 /** Each server's open connections, tracked from the start (app.ts) so that shutdown can watch them. */
 const openConnections = new WeakMap<object, Set<Socket>>();
 
@@ -65,6 +71,7 @@ function closeOnlyLastingIdleConnections(app: FastifyInstance): void {
  * off; trackConnections above).
  */
 export async function closeGracefully(app: FastifyInstance, database: Database): Promise<void> {
+  drainingServers.add(app.server);
   // Connections already waiting in the listener's queue are accepted before it closes: closing
   // it would reset them.
   await afterPendingInput();

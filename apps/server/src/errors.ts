@@ -21,6 +21,8 @@ export const errorStatus = {
   DATA_DIR_LOCKED: 500,
   CONFIG: 500,
   NOT_CONFIGURED: 503,
+  /** The database is away or too slow (connection lost, pool full, a time limit): try again shortly. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -44,3 +46,6 @@ export class AppError extends Error {
 export const notFound = (message = 'Hittades inte') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'Du har inte behörighet till detta') => new AppError('FORBIDDEN', message);
 export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', message, details);
+
+/** The one answer while the database is away or too slow (plugins/errors.ts, GET /api/ready). */
+export const databaseUnavailable = () => new AppError('UNAVAILABLE', 'Databasen svarar inte just nu. Försök igen om en stund.');

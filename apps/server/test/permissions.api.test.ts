@@ -104,6 +104,8 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       { label: 'från servern själv', path: '/metrics', expect: anyone(200) },
       { label: 'genom en proxy', path: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' }, expect: anyone(403) },
     ],
+
+    'GET /api/ready': [{ path: '/api/ready', expect: anyone(200) }],
     'GET /s/:code': [
       { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(302) },
       { label: 'okänd kod', path: '/s/FINNSINTE', expect: anyone(404) },

@@ -15,3 +15,4 @@ export * from './payouts.js';
 export * from './orders.js';
 export * from './catalog.js';
 export * from './admin-logs.js';
+export * from './health.js';

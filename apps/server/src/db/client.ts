@@ -11,6 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { DatabaseAvailability } from './availability.js';
+import { createPostgresPool, liftLimits } from './postgres-pool.js';
 import { dumpPglite } from './pglite-dump.js';
 
 export type Schema = typeof schema;
@@ -30,6 +32,8 @@ export interface Database {
   dump?(): Promise<string>;
   /** PostgreSQL only: the connection pool, whose counts the metrics show. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** Whether PostgreSQL answers; `onRestored` is the hook for state kept outside requests (PGlite never goes away). */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -67,22 +71,18 @@ export const MIGRATION_LOCK_KEY = 7_746_315_027;
  */
 async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   const connection = await pool.connect();
-  let broken = false;
   try {
+    // No time limit here: the lock waits for another process's migrations, an index may take long.
+    await liftLimits(connection);
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg(connection), { migrationsFolder });
     } finally {
-      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
-        broken = true;
-      });
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     }
-  } catch (error) {
-    broken = true;
-    throw error;
   } finally {
-    // A connection whose lock could not be released is closed rather than pooled: closing it ends the lock.
-    connection.release(broken);
+    // Closed rather than pooled: it has no limits, and closing ends a lock that could not be released.
+    connection.release(true);
   }
 }
 
@@ -104,6 +104,13 @@ const migrationTags = (): string[] =>
   ).entries
     .sort((a, b) => a.idx - b.idx)
     .map((entry) => entry.tag);
+
+/** Migrations this server knows, and how many the database has applied (GET /api/ready). */
+export async function migrationState(db: Db): Promise<{ known: number; applied: number }> {
+  knownMigrations ??= migrationTags().length;
+  return { known: knownMigrations, applied: await appliedMigrations(db) };
+}
+let knownMigrations: number | undefined;
 
 async function appliedMigrations(db: Db): Promise<number> {
   const rowsOf = async (statement: ReturnType<typeof sql>) =>
@@ -131,6 +138,11 @@ export async function openDatabase(options: {
   dataDir?: string;
   poolSize?: number;
   log?: DatabaseLog;
+  /**
+   * PostgreSQL only: the time limits of DATABASE_LIMITS (postgres-pool.ts) on every query, on by
+   * default. Off for bulk loads that run long statements on purpose (the benchmark data).
+   */
+  limits?: boolean;
 }): Promise<Database> {
   const { log } = options;
   if (options.databaseUrl) {
@@ -138,12 +150,20 @@ export async function openDatabase(options: {
     const first = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     await first.connect();
     await first.end();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: SESSION_SETTINGS });
+    const { pool, availability } = createPostgresPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      sessionSettings: SESSION_SETTINGS,
+      limits: options.limits ?? true,
+      log,
+    });
     // An idle connection can be cut by the server (restart, failover, a dropped test database);
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
-    pool.on('error', (error) =>
-      log ? log.warn({ err: error }, 'PostgreSQL-anslutning stängd') : console.warn(`PostgreSQL-anslutning stängd: ${error.message}`),
-    );
+    pool.on('error', (error) => {
+      availability.markDown(error);
+      if (log) log.warn({ err: error }, 'PostgreSQL-anslutning stängd');
+      else console.warn(`PostgreSQL-anslutning stängd: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migrateLogged(db, () => migrateUnderLock(pool), log);
@@ -151,7 +171,7 @@ export async function openDatabase(options: {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, availability, close: () => pool.end() };
   }
 
   let releaseLock = () => {};
@@ -186,6 +206,7 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    availability: new DatabaseAvailability(log),
     dump: async () => {
       const copy = (await client.clone()) as PGlite;
       try {
@@ -207,6 +228,36 @@ function hasPostgresCode(error: unknown, codes: string[]): boolean {
     if (codes.includes((current as { code?: unknown }).code as string)) return true;
   }
   return false;
+}
+
+/**
+ * The database is away or too slow, not the request at fault: a connection refused, reset, lost
+ * or timed out, a full pool, a statement over statement_timeout (57014) or a lock over
+ * lock_timeout (55P03), a server shutting down or refusing connections (57P0x, 53300, class 08),
+ * a transaction ended by idle_in_transaction_session_timeout (25P03). Answered with 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const sqlStates = ['57014', '55P03', '57P01', '57P02', '57P03', '53300', '25P03'];
+  const systemCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'];
+  const ownCodes = ['DATABASE_POOL_FULL', 'DATABASE_SILENT'];
+  const driverMessages =
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
+  const seen = new Set<unknown>();
+  const visit = (current: unknown): boolean => {
+    if (!(current instanceof Error) || seen.has(current)) return false;
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (sqlStates.includes(code) || code.startsWith('08') || systemCodes.includes(code) || ownCodes.includes(code))
+    ) {
+      return true;
+    }
+    if (driverMessages.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some(visit)) return true;
+    return visit(current.cause);
+  };
+  return visit(error);
 }
 
 /** unique_violation (23505). */

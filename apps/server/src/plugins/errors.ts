@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isUnstorableText } from '../db/client.js';
-import { AppError, type ErrorCode } from '../errors.js';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/client.js';
+import { AppError, databaseUnavailable, type ErrorCode } from '../errors.js';
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const RETRY_AFTER_SECONDS = '5';
 
 /** Fastify's own error codes for a bad request body, mapped to ours with a Swedish message. */
 const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -16,15 +19,16 @@ const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> 
 
 /**
  * One handler for every error: AppError by its code, validation by its first message, text
- * PostgreSQL cannot store as a 400, Fastify's body errors by the table above; anything else is
- * logged in full and answered as a 500 without internals.
+ * PostgreSQL cannot store as a 400, Fastify's body errors by the table above, a database that is
+ * away or too slow as a 503 (decision 021); anything else is logged in full and answered as a 500
+ * without internals.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         // Refusals an operator must see, said in one line without a stack (and never with the body).
-        if (error.code === 'INVALID_SIGNATURE' || error.code === 'NOT_CONFIGURED') {
+        if (error.code === 'INVALID_SIGNATURE' || error.code === 'NOT_CONFIGURED' || error.code === 'UNAVAILABLE') {
           request.log.warn({ code: error.code, method: request.method, url: request.url.split('?')[0] }, error.message);
         } else if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
@@ -52,6 +56,15 @@ export const errorsPlugin = fp(
       if (isUnstorableText(error)) {
         request.log.info('text som databasen inte kan lagra');
         return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Texten innehåller ett otillåtet tecken' } });
+      }
+      // Never a 500 for a neighbour's failure: the request may be repeated (a webhook is, by Shopify).
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error, method: request.method, url: request.url.split('?')[0] }, 'databasen svarar inte: 503');
+        const unavailable = databaseUnavailable();
+        return reply
+          .status(unavailable.statusCode)
+          .header('retry-after', RETRY_AFTER_SECONDS)
+          .send({ error: { code: unavailable.code, message: unavailable.message } });
       }
       const known = error.code ? fastifyClientErrors[error.code] : undefined;
       if (known) return reply.status(error.statusCode ?? 400).send({ error: known });

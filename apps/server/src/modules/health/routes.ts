@@ -1,14 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZHealthResponseSchema, ZReadyResponseSchema } from '@saljportalen/contract';
+import { isDraining } from '../../close-gracefully.js';
+import { migrationState } from '../../db/client.js';
+import { AppError, databaseUnavailable } from '../../errors.js';
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok', database: app.database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'databasen svarar inte');
-      return reply.status(503).send({ error: { code: 'UNAVAILABLE', message: 'Databasen svarar inte' } });
+/** The readiness check's own limit: a load balancer's probe should not wait on the pool's. */
+export const READY_CHECK_TIMEOUT_MS = 3_000;
+
+/**
+ * Liveness and readiness (DESIGN §4, decision 021). `/api/health` answers from the process alone,
+ * so a database that is away never gets a live server restarted; `/api/ready` says whether this
+ * process should be sent traffic: the database answers, has every migration, and the process is
+ * not draining for shutdown.
+ */
+export async function healthRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  let draining = false;
+  // Shutdown marks the server draining as it begins (close-gracefully.ts); a plain app.close() runs preClose.
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+
+  app.get('/api/health', { schema: { response: { 200: ZHealthResponseSchema } } }, async () => ({
+    status: 'ok' as const,
+    database: app.database.kind,
+  }));
+
+  app.get('/api/ready', { schema: { response: { 200: ZReadyResponseSchema } } }, async () => {
+    if (draining || isDraining(app)) throw new AppError('UNAVAILABLE', 'Servern stängs: den tar inte emot nya förfrågningar.');
+    let timer: NodeJS.Timeout | undefined;
+    const state = await Promise.race([
+      migrationState(app.db),
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(databaseUnavailable()), READY_CHECK_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (state.applied < state.known) {
+      throw new AppError('UNAVAILABLE', `Databasen saknar ${state.known - state.applied} migreringar: servern är inte redo.`);
     }
+    return { status: 'ready' as const, database: app.database.kind, migrations: state.applied };
   });
 }

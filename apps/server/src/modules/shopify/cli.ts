@@ -6,7 +6,8 @@ import { runOperatorCommand } from '../../ops/command.js';
 export function runCommand(command: (context: { db: Db; config: Config }) => Promise<number>): Promise<never> {
   return runOperatorCommand(async () => {
     const config = loadConfig();
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // An operator's command, not a request: it may wait and run as long as it takes (decision 021).
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: false });
     try {
       return await command({ db: database.db, config });
     } finally {

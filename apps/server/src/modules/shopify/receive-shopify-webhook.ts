@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { isDatabaseUnavailable, type Db } from '../../db/client.js';
+import { AppError, databaseUnavailable } from '../../errors.js';
 import { recordWebhookDelivery, type WebhookOutcome } from '../../lib/metrics.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { shopifyOrderIdOf } from '../../lib/shopify-payloads.js';
@@ -21,7 +21,8 @@ export interface ShopifyDelivery {
  * One delivery from Shopify: signature first (nothing unsigned is stored), then the event is
  * stored, then processed. Once stored the answer is 200 even if processing fails: the event is
  * ours to replay, and a subscription whose deliveries keep failing may be removed by Shopify.
- * Until it is stored, a failure (the database unreachable) is a 5xx, so that Shopify retries.
+ * Until it is stored, a failure (the database unreachable) is a 503, so that Shopify retries; so
+ * is a stored event whose processing met the database away or too slow (decision 021).
  */
 export async function receiveShopifyWebhook(
   db: Db,
@@ -95,7 +96,21 @@ async function receive(
     // Just stored from this very text: no need to read it back. A redelivery of an event stored
     // earlier is processed from the row.
     delivered: event.inserted ? { topic, receivedAt: event.inserted.receivedAt, payload } : undefined,
-  }).catch((error: unknown): ProcessResult => ({ status: 'failed', error: error instanceof Error ? error.message : String(error) }));
+  }).catch((error: unknown): ProcessResult => ({
+    status: 'failed',
+    error: error instanceof Error ? error.message : String(error),
+    transient: isDatabaseUnavailable(error),
+  }));
+  if (result.status === 'failed' && result.transient) {
+    // Stored, but the database went away or was too slow to process it: a 503 has Shopify deliver
+    // it again, and the redelivery processes the stored event (decision 021). Not a 200: nothing
+    // else would ever process it without an operator running replay-webhooks.
+    options.log.warn(
+      { webhookEventId: event.id, topic, error: result.error },
+      'webhook sparad, databasen svarar inte: 503 så att Shopify skickar igen',
+    );
+    throw databaseUnavailable();
+  }
   if (result.status === 'failed') {
     options.log.error({ webhookEventId: event.id, topic, error: result.error }, 'webhook sparad men kunde inte behandlas');
     // The cause stays in the log and in webhook_events.last_error, not in an answer that leaves the server.

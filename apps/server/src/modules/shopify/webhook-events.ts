@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { isDatabaseUnavailable, type Db, type Tx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { webhookEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -110,7 +110,9 @@ async function applyEvent(
   }
 }
 
-export type ProcessResult = { status: 'processed' | 'already_processed'; outcome: string } | { status: 'failed'; error: string };
+/** `transient`: the database was away or too slow (decision 021), so the same event may well succeed on a redelivery. */
+export type ProcessResult =
+  { status: 'processed' | 'already_processed'; outcome: string } | { status: 'failed'; error: string; transient?: boolean };
 
 /** Another delivery of the same event committed its processing first: this one's work is rolled back. */
 class ProcessedMeanwhile extends Error {}
@@ -161,7 +163,7 @@ export async function processWebhookEvent(
       const { processedOutcome } = await storedEvent(db, options.eventId);
       return { status: 'already_processed', outcome: processedOutcome ?? '' };
     }
-    return { status: 'failed', error: await recordFailure(db, options.eventId, failureMessage(error)) };
+    return { status: 'failed', error: await recordFailure(db, options.eventId, failureMessage(error)), transient: isDatabaseUnavailable(error) };
   }
 }
 
