@@ -9,6 +9,7 @@ import { authPlugin } from './plugins/auth.js';
 import { corePlugin } from './plugins/core.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
+import { mailOutboxPlugin } from './plugins/mail-outbox.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions) {
     mailer: options.mailer,
   });
   await app.register(errorsPlugin);
+  await app.register(mailOutboxPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
 

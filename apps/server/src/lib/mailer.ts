@@ -18,12 +18,20 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each mail is written as JSON to DATA_DIR/outbox and its
+ * How the mail sender of the outbox (plugins/mail-outbox.ts) delivers one mail: SMTP when
+ * SMTP_URL is set; otherwise each mail is written as JSON to DATA_DIR/outbox and its
  * link is logged, so a demo or a test can follow it (DESIGN D6).
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded, so one attempt ends well within the outbox's lease (plugins/mail-outbox.ts) when
+    // the mail server hangs instead of refusing.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
