@@ -31,6 +31,8 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const KEEP_SENT_MS = 24 * 60 * 60_000;
 const KEEP_GIVEN_UP_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 20;
+/** Shutdown waits this long at most for a mail being sent (a hanging SMTP server must not hold it). */
+const STOP_WAIT_MS = 5000;
 
 /**
  * Queues mails in the caller's transaction: they are sent if and only if the action that caused
@@ -205,10 +207,13 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
       timer.unref();
       void pass();
     },
+    /** Stops after the mail being sent, waiting at most `STOP_WAIT_MS`: a mail left unmarked is sent again after its lease. */
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await chain;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([chain, new Promise<void>((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
     },
   };
 }
