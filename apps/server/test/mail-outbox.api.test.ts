@@ -113,7 +113,7 @@ describe('the mail server refuses, then accepts (decision 023)', () => {
     // Every mail is queued and retried with backoff while the server refuses; none is lost or given up.
     const refused = await eventually(async () => {
       const rows = await outboxRows(server);
-      return rows.length === 4 && rows.every((row) => row.attempts >= 3) && rows;
+      return rows.length === 4 && rows.every((row) => row.attempts >= 3) ? rows : undefined;
     }, 30_000);
     expect(refused.map((row) => row.to).sort()).toEqual(expected);
     expect(refused.every((row) => row.sent_at === null && row.given_up_at === null)).toBe(true);
@@ -128,7 +128,7 @@ describe('the mail server refuses, then accepts (decision 023)', () => {
     smtp.state.refusing = false;
     const sent = await eventually(async () => {
       const rows = await outboxRows(server);
-      return rows.every((row) => row.sent_at !== null) && rows;
+      return rows.every((row) => row.sent_at !== null) ? rows : undefined;
     }, 30_000);
     expect(sent).toHaveLength(4);
     // Exactly once each: a sent row is never claimed again.
