@@ -3,8 +3,10 @@ import { Redis } from 'ioredis';
 
 /** After Redis fails a command, counting goes to the database for this long before Redis is tried again. */
 export const REDIS_RETRY_AFTER_MS = 5000;
-/** How long one Redis command (or a connection attempt) may take before it counts as failed. */
+/** How long one Redis command may take before it counts as failed. */
 const REDIS_TIMEOUT_MS = 500;
+/** How long a connection attempt may take; the server waits twice this at start for a Redis that is up. */
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
 
 export interface RedisWithFallback {
   redis: Redis;
@@ -21,7 +23,7 @@ export interface RedisWithFallback {
 
 export function redisWithFallback(url: string, log: FastifyBaseLogger): RedisWithFallback {
   const redis = new Redis(url, {
-    connectTimeout: REDIS_TIMEOUT_MS,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_TIMEOUT_MS,
     // While Redis is away a command fails at once instead of queueing behind the reconnect.
     enableOfflineQueue: false,
@@ -67,7 +69,7 @@ export function redisWithFallback(url: string, log: FastifyBaseLogger): RedisWit
     connected: () =>
       new Promise<void>((resolve) => {
         if (redis.status === 'ready') return resolve();
-        const timer = setTimeout(resolve, REDIS_TIMEOUT_MS * 2);
+        const timer = setTimeout(resolve, REDIS_CONNECT_TIMEOUT_MS * 2);
         redis.once('ready', () => {
           clearTimeout(timer);
           resolve();
