@@ -2,7 +2,8 @@
  * Issue 17, point 4: the mail server goes away (decision 023). A real SMTP server (smtp-server)
  * runs in the test and refuses, then accepts. The actions that send mail answer 200 while it
  * refuses; their mails wait in the mail_outbox table, and every one arrives exactly once after
- * it accepts. On PostgreSQL, two server processes share one outbox and still send each mail once.
+ * it accepts. On PostgreSQL, a refused mail survives a restart, and two server processes share one
+ * outbox and still send each mail once.
  */
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from './admin-fixtures.js';
-import { eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
+import { createPostgresDatabase, eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
 
 interface Received {
   to: string[];
@@ -146,6 +147,34 @@ describe('the mail server refuses, then accepts (decision 023)', () => {
     });
     expect(answer.status).toBe(404);
     expect(await outboxRows(server)).toHaveLength(before);
+  });
+
+  it.runIf(testDbKind === 'postgres')('keeps a refused mail over a restart, and the next server delivers it', async () => {
+    smtp.state.refusing = true;
+    const database = await createPostgresDatabase();
+    const env = { DATABASE_URL: database.url, SMTP_URL: smtp.url, MAIL_RETRY_MS: '100' };
+    try {
+      const before = await startTestServer({ seed: true, env });
+      const receivedBefore = smtp.received.length;
+      expect((await before.request('POST', '/api/auth/forgot-password', { body: { email: 'noah@demo.se' } })).status).toBe(200);
+      await eventually(async () => (await outboxRows(before)).some((row) => row.attempts >= 2), 20_000);
+      await before.close();
+
+      const after = await startTestServer({ env });
+      try {
+        smtp.state.refusing = false;
+        const [row] = await eventually(async () => {
+          const rows = await outboxRows(after);
+          return rows.length === 1 && rows[0]!.sent_at !== null ? rows : undefined;
+        }, 30_000);
+        expect(row!.attempts).toBeGreaterThanOrEqual(3);
+        expect(smtp.received.slice(receivedBefore).map((mail) => mail.to)).toEqual([['noah@demo.se']]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 
   it.runIf(testDbKind === 'postgres')('two server processes on one PostgreSQL send each mail once', async () => {
