@@ -10,6 +10,7 @@ import { corePlugin } from './plugins/core.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { mailOutboxPlugin } from './plugins/mail-outbox.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
+  await app.register(mailOutboxPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
 

@@ -26,6 +26,8 @@ const envSchema = z.object({
   SHOPIFY_WEBHOOK_SECRET: z.string().min(1).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Säljportalen <no-reply@saljportalen.se>'),
+  /** The wait before a failed mail's first retry; it doubles each time, up to 30 times this (issue 17). */
+  MAIL_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
   SUPERADMIN_EMAIL: z.string().email().optional(),
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
   SUPERADMIN_RESET_PASSWORD: flag.default(false),
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shopifyWebhookSecret: values.SHOPIFY_WEBHOOK_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    mailRetryMs: values.MAIL_RETRY_MS,
     superadmin:
       values.SUPERADMIN_EMAIL && values.SUPERADMIN_PASSWORD
         ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD, resetPassword: values.SUPERADMIN_RESET_PASSWORD }

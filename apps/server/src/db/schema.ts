@@ -354,6 +354,37 @@ export const rateLimits = pgTable(
  * (decision 015): `jwt` signs access tokens when JWT_SECRET is unset. In the database, so every
  * process on one PostgreSQL uses the same one, and a backup holds it (a dump is a secret).
  */
+/**
+ * Mail waiting to be delivered (issue 17): written in the same transaction as the action that
+ * causes it, delivered by the mail sender (plugins/mail-outbox.ts) with retries and backoff.
+ * Sent rows are deleted after a day, given-up rows after a week (they hold an address).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** The one link the mail is about, logged when it goes to the outbox folder. */
+    link: text('link'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the sender may next try it; a claimed row is leased until then. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+    /** Why the last attempt failed, with every address blanked out. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
+  ],
+);
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

@@ -4,7 +4,6 @@ import nodemailer from 'nodemailer';
 import writeFileAtomic from 'write-file-atomic';
 import type { FastifyBaseLogger } from 'fastify';
 import { withoutAddresses } from './log-redaction.js';
-import { mails } from './metrics.js';
 
 export interface Mail {
   to: string;
@@ -19,20 +18,28 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each mail is written as JSON to DATA_DIR/outbox and its
+ * How the mail sender of the outbox (plugins/mail-outbox.ts) delivers one mail: SMTP when
+ * SMTP_URL is set; otherwise each mail is written as JSON to DATA_DIR/outbox and its
  * link is logged, so a demo or a test can follow it (DESIGN D6).
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return counted('smtp', {
+    // Bounded, so one attempt ends well within the outbox's lease (plugins/mail-outbox.ts) when
+    // the mail server hangs instead of refusing.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
       async send(mail) {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       },
-    });
+    };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  return counted('outbox', {
+  return {
     async send(mail) {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
@@ -40,21 +47,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       await writeFileAtomic(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
       // The address is not logged: the file holds it for whoever runs the server.
       options.log.info({ file, link: mail.link }, `e-post sparad i utkorgen: ${mail.subject}`);
-    },
-  });
-}
-
-/** Counts each mail sent or failed (saljportalen_mails_total, GET /metrics). */
-function counted(transport: 'smtp' | 'outbox', mailer: Mailer): Mailer {
-  return {
-    async send(mail) {
-      try {
-        await mailer.send(mail);
-      } catch (error) {
-        mails.inc({ outcome: 'failed', transport });
-        throw error;
-      }
-      mails.inc({ outcome: 'sent', transport });
     },
   };
 }

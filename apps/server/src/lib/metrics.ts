@@ -69,8 +69,8 @@ export const webhookLag = new Histogram({
 
 export const mails = new Counter({
   name: 'saljportalen_mails_total',
-  help: 'Mails sent or failed, by transport (smtp, or the outbox folder without SMTP_URL)',
-  labelNames: ['outcome', 'transport'] as const,
+  help: 'Mail delivery attempts from the mail outbox: sent, failed (tried again later) or given up',
+  labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });
 

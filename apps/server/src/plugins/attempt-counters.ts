@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 import { countAttempt } from './rate-limit-store.js';
+import type { RedisWithFallback } from './redis-fallback.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,5 +78,27 @@ export function redisAttemptCounters(redis: Redis, nameSpace: string): AttemptCo
     async takeBack(keys) {
       await Promise.all(keys.map((key) => redis.eval(TAKE_BACK, 1, nameSpace + key)));
     },
+  };
+}
+
+/**
+ * Counters in Redis while it answers, in the `rate_limits` table while it does not (decision
+ * 022). An attempt added in one and taken back in the other is not taken back: the count errs
+ * towards the limit, never past it.
+ */
+export function fallbackAttemptCounters(fallback: RedisWithFallback, nameSpace: string, db: Db): AttemptCounters {
+  const inDatabase = databaseAttemptCounters(db);
+  const inRedis = redisAttemptCounters(fallback.redis, nameSpace);
+  return {
+    add: (keys) =>
+      fallback.run(
+        () => inRedis.add(keys),
+        () => inDatabase.add(keys),
+      ),
+    takeBack: (keys) =>
+      fallback.run(
+        () => inRedis.takeBack(keys),
+        () => inDatabase.takeBack(keys),
+      ),
   };
 }

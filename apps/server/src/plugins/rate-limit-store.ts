@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
+import type { RedisWithFallback } from './redis-fallback.js';
 
 /** Expired windows are swept every this many counts, so the table stays as small as its live windows. */
 const SWEEP_EVERY = 500;
@@ -30,12 +31,28 @@ export async function countAttempt(db: Db, key: string, windowMs: number): Promi
   return { current: row!.hits, ttl: Number(row!.ttl) };
 }
 
+/** The same fixed window in Redis: the expiry is set by the window's first count only. */
+const REDIS_COUNT =
+  "local current = redis.call('incr', KEYS[1]) if current == 1 then redis.call('pexpire', KEYS[1], ARGV[1]) end return {current, redis.call('pttl', KEYS[1])}";
+
 /**
  * A @fastify/rate-limit store over the `rate_limits` table: every server process on one
  * PostgreSQL counts the same attempts (DESIGN D11), and a restart does not hand an attacker a
- * fresh window. Each route's limit gets its own key space through `child`.
+ * fresh window. Each route's limit gets its own key space through `child`. With `redis`
+ * (REDIS_URL) the counts are kept in Redis, and in the table while Redis is away (decision 022).
  */
-export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function databaseRateLimitStore(db: Db, redis?: { fallback: RedisWithFallback; nameSpace: string }): FastifyRateLimitStoreCtor {
+  const count = (key: string, windowMs: number) =>
+    redis
+      ? redis.fallback.run(
+          async (client) => {
+            const [current, ttl] = (await client.eval(REDIS_COUNT, 1, redis.nameSpace + key, windowMs)) as [number, number];
+            return { current: Number(current), ttl: Math.max(0, Number(ttl)) };
+          },
+          () => countAttempt(db, key, windowMs),
+        )
+      : countAttempt(db, key, windowMs);
+
   let counted = 0;
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -45,11 +62,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      countAttempt(db, this.scope + key, timeWindow).then(
+      count(this.scope + key, timeWindow).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
-      if (++counted % SWEEP_EVERY === 0) {
+      if (!redis && ++counted % SWEEP_EVERY === 0) {
         // Only housekeeping: a failed sweep is retried at the next one.
         db.delete(rateLimits)
           .where(lt(rateLimits.resetsAt, sql`now()`))

@@ -5,10 +5,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
-import { databaseAttemptCounters, redisAttemptCounters } from './attempt-counters.js';
+import { databaseAttemptCounters, fallbackAttemptCounters } from './attempt-counters.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
+import { redisWithFallback } from './redis-fallback.js';
 
 /** "4 minuter", "1 sekund": how long until the window ends, as a person reads it. */
 export function swedishDuration(ms: number): string {
@@ -118,16 +118,19 @@ export const securityPlugin = fp(
       });
     }
 
-    const redis = app.config.redisUrl ? new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+    // With REDIS_URL the counters live in Redis, and in the database while Redis is away (decision 022).
+    const redis = app.config.redisUrl ? redisWithFallback(app.config.redisUrl, app.log) : undefined;
     if (redis) {
-      app.addHook('onClose', async () => {
-        await redis.quit();
-      });
+      app.addHook('onClose', async () => redis.close());
+      await redis.connected();
     }
-    app.decorate('attemptCounters', redis ? redisAttemptCounters(redis, 'saljportalen-attempts:') : databaseAttemptCounters(app.db));
+    app.decorate(
+      'attemptCounters',
+      redis ? fallbackAttemptCounters(redis, 'saljportalen-attempts:', app.db) : databaseAttemptCounters(app.db),
+    );
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'saljportalen-rate-limit:' } : { store: databaseRateLimitStore(app.db) }),
+      store: databaseRateLimitStore(app.db, redis && { fallback: redis, nameSpace: 'saljportalen-rate-limit:' }),
       errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
     });
   },

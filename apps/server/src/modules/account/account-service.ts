@@ -4,6 +4,8 @@ import { isUniqueViolation, type Db, type Tx } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Mail } from '../../lib/mailer.js';
+import { enqueueMails } from '../../plugins/mail-outbox.js';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.js';
 
 async function requireCurrentPassword(db: Db, userId: number, currentPassword: string) {
@@ -48,20 +50,26 @@ async function endOtherSessions(tx: Tx, userId: number, keepSessionId: string | 
 export async function changePassword(
   db: Db,
   userId: number,
-  options: { currentPassword: string; newPassword: string; keepSessionId: string | undefined },
+  options: { currentPassword: string; newPassword: string; keepSessionId: string | undefined; notices: Mail[] },
 ) {
   await requireCurrentPassword(db, userId, options.currentPassword);
   const passwordHash = await hashPassword(options.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await endOtherSessions(tx, userId, options.keepSessionId);
+    await enqueueMails(tx, options.notices);
   });
 }
 
 export async function changeEmail(
   db: Db,
   userId: number,
-  options: { currentPassword: string; newEmail: string; keepSessionId: string | undefined },
+  options: {
+    currentPassword: string;
+    newEmail: string;
+    keepSessionId: string | undefined;
+    notices: (change: { oldEmail: string; newEmail: string }) => Mail[];
+  },
 ) {
   const user = await requireCurrentPassword(db, userId, options.currentPassword);
   const newEmail = options.newEmail.trim();
@@ -75,6 +83,7 @@ export async function changeEmail(
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email: newEmail }).where(eq(users.id, userId));
       await endOtherSessions(tx, userId, options.keepSessionId);
+      await enqueueMails(tx, options.notices({ oldEmail: user.email, newEmail }));
     });
   } catch (error) {
     // Another account took the address between the check and the update: the unique index decides.

@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { routeRateLimit } from '../../plugins/security.js';
 import { signAccessToken } from '../auth/session.js';
 import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
-import { sendAccountChangeMail } from './send-account-change-mail.js';
+import { accountChangeMails } from './send-account-change-mail.js';
 
 export async function accountRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -45,13 +45,14 @@ export async function accountRoutes(instance: FastifyInstance) {
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
         keepSessionId: user.sessionId,
+        notices: accountChangeMails({
+          change: { kind: 'password_changed' },
+          email: user.email,
+          fullName: user.fullName,
+          publicUrl: app.config.publicUrl,
+        }),
       });
-      void sendAccountChangeMail(app.mailer, request.log, {
-        change: { kind: 'password_changed' },
-        email: user.email,
-        fullName: user.fullName,
-        publicUrl: app.config.publicUrl,
-      });
+      await app.mailOutbox.deliverSoon();
       // Every other session has ended; this one goes on with a token of the new version.
       return { ok: true as const, token: await signAccessToken(app, user.id, user.sessionId) };
     },
@@ -65,17 +66,19 @@ export async function accountRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const change = await changeEmail(app.db, user.id, {
+      await changeEmail(app.db, user.id, {
         currentPassword: request.body.current_password,
         newEmail: request.body.new_email,
         keepSessionId: user.sessionId,
+        notices: (change) =>
+          accountChangeMails({
+            change: { kind: 'email_changed', ...change },
+            email: change.newEmail,
+            fullName: user.fullName,
+            publicUrl: app.config.publicUrl,
+          }),
       });
-      void sendAccountChangeMail(app.mailer, request.log, {
-        change: { kind: 'email_changed', ...change },
-        email: change.newEmail,
-        fullName: user.fullName,
-        publicUrl: app.config.publicUrl,
-      });
+      await app.mailOutbox.deliverSoon();
       return { ok: true as const, token: await signAccessToken(app, user.id, user.sessionId) };
     },
   );

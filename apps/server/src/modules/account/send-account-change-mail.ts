@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { formatDateTime } from '../../lib/format.js';
-import { mailFailureForLog, type Mail, type Mailer } from '../../lib/mailer.js';
+import type { Mail } from '../../lib/mailer.js';
 
 export type AccountChange =
   { kind: 'password_reset' } | { kind: 'password_changed' } | { kind: 'email_changed'; oldEmail: string; newEmail: string };
@@ -80,22 +79,11 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
 }
 
 /**
- * Tells the owner of an account that its password or e-mail address changed, so that a change
- * they did not make does not go unnoticed. Called after the change has committed, and never
- * fails: the change is done, so a mail server that is down must not turn it into an error for
- * the person. A mail that could not be sent is logged instead, without its address.
+ * The notices that tell the owner of an account that its password or e-mail address changed, so
+ * that a change they did not make does not go unnoticed. They are queued in the transaction that
+ * makes the change (plugins/mail-outbox.ts): the change never waits for, or fails with, a mail
+ * server, and a mail server that is down does not lose them.
  */
-export async function sendAccountChangeMail(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  options: { change: AccountChange; fullName: string; email: string; publicUrl: string },
-): Promise<void> {
-  const mails = notices(options.change, options, options.publicUrl, new Date());
-  await Promise.all(
-    mails.map((mail) =>
-      mailer.send(mail).catch((error: unknown) => {
-        log.error({ change: options.change.kind, ...mailFailureForLog(error) }, 'kunde inte skicka meddelandet om kontoändringen');
-      }),
-    ),
-  );
+export function accountChangeMails(options: { change: AccountChange; fullName: string; email: string; publicUrl: string }): Mail[] {
+  return notices(options.change, options, options.publicUrl, new Date());
 }

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordResetCodes, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mail } from '../../lib/mailer.js';
+import { enqueueMails } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/random-codes.js';
 import { revokeAllRefreshTokens } from './refresh-tokens.js';
@@ -12,18 +13,17 @@ export const RESET_CODE_TTL_MINUTES = 60;
 
 const invalidLink = () => new AppError('VALIDATION', 'Ogiltig återställningslänk');
 
-/** Mails a single-use reset link when the address has an account; says nothing either way. */
-export async function requestPasswordReset(db: Db, mailer: Mailer, options: { email: string; publicUrl: string }): Promise<void> {
+/**
+ * Mails a single-use reset link when the address has an account; says nothing either way. The
+ * code and its mail are stored in one transaction: the mail outbox delivers it (issue 17).
+ * Answers whether a mail was queued.
+ */
+export async function requestPasswordReset(db: Db, options: { email: string; publicUrl: string }): Promise<boolean> {
   const user = await findUserByEmail(db, options.email);
-  if (!user) return;
+  if (!user) return false;
   const code = randomToken();
-  await db.insert(passwordResetCodes).values({
-    userId: user.id,
-    codeHash: sha256(code),
-    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
-  });
   const link = `${options.publicUrl}/auth/reset-password?code=${encodeURIComponent(code)}`;
-  await mailer.send({
+  const mail: Mail = {
     to: user.email,
     subject: 'Återställ ditt lösenord på Säljportalen',
     link,
@@ -40,7 +40,16 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, options: { em
       'Hälsningar,',
       'Säljportalen',
     ].join('\n'),
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetCodes).values({
+      userId: user.id,
+      codeHash: sha256(code),
+      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+    });
+    await enqueueMails(tx, [mail]);
   });
+  return true;
 }
 
 async function findUsableCode(db: Db, code: string) {
@@ -64,7 +73,7 @@ export async function verifyResetCode(db: Db, code: string): Promise<void> {
  */
 export async function resetPassword(
   db: Db,
-  options: { code: string; newPassword: string },
+  options: { code: string; newPassword: string; notices: (user: { email: string; fullName: string }) => Mail[] },
 ): Promise<{ userId: number; email: string; fullName: string }> {
   const passwordHash = await hashPassword(options.newPassword);
   return db.transaction(async (tx) => {
@@ -92,6 +101,7 @@ export async function resetPassword(
       .where(eq(users.id, spent.userId))
       .returning({ email: users.email, fullName: users.fullName });
     await revokeAllRefreshTokens(tx, spent.userId);
+    await enqueueMails(tx, options.notices(user!));
     return { userId: spent.userId, email: user!.email, fullName: user!.fullName };
   });
 }

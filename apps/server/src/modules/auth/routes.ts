@@ -11,7 +11,7 @@ import {
 } from '@saljportalen/contract';
 import { AppError } from '../../errors.js';
 import { mailFailureForLog } from '../../lib/mailer.js';
-import { sendAccountChangeMail } from '../account/send-account-change-mail.js';
+import { accountChangeMails } from '../account/send-account-change-mail.js';
 import { routeRateLimit } from '../../plugins/security.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
 import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToken } from './refresh-tokens.js';
@@ -82,9 +82,9 @@ export async function authRoutes(instance: FastifyInstance) {
       // The mail is sent after the answer, so its timing cannot tell whether the address exists.
       const { email } = request.body;
       setImmediate(() => {
-        requestPasswordReset(app.db, app.mailer, { email, publicUrl: app.config.publicUrl }).catch((error: unknown) =>
-          request.log.error(mailFailureForLog(error), 'kunde inte skicka återställningsmejl'),
-        );
+        requestPasswordReset(app.db, { email, publicUrl: app.config.publicUrl })
+          .then((queued) => (queued ? app.mailOutbox.deliverSoon() : undefined))
+          .catch((error: unknown) => request.log.error(mailFailureForLog(error), 'kunde inte lägga återställningsmejlet i e-postkön'));
       });
       return { ok: true as const };
     },
@@ -106,14 +106,13 @@ export async function authRoutes(instance: FastifyInstance) {
     '/api/auth/reset-password',
     { schema: { body: ZResetPasswordRequestSchema, response: { 200: ZOkResponseSchema } }, config: routeRateLimit(app, 10, '15 minutes') },
     async (request, reply) => {
-      const { email, fullName } = await resetPassword(app.db, { code: request.body.code, newPassword: request.body.new_password });
-      clearRefreshCookie(reply);
-      void sendAccountChangeMail(app.mailer, request.log, {
-        change: { kind: 'password_reset' },
-        email,
-        fullName,
-        publicUrl: app.config.publicUrl,
+      await resetPassword(app.db, {
+        code: request.body.code,
+        newPassword: request.body.new_password,
+        notices: (user) => accountChangeMails({ change: { kind: 'password_reset' }, ...user, publicUrl: app.config.publicUrl }),
       });
+      clearRefreshCookie(reply);
+      await app.mailOutbox.deliverSoon();
       return { ok: true as const };
     },
   );

@@ -5,12 +5,12 @@ import type { z } from 'zod';
 import type { TAddGroupUserResponse, ZAddGroupUserRequestSchema } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
-import type { Mailer } from '../../lib/mailer.js';
+import { enqueueMails, type MailOutbox } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { groupNotFound } from './group-queries.js';
 import { placeUserInGroup } from './place-user-in-group.js';
-import { sendWelcomeMail } from './welcome-mail.js';
+import { welcomeMail } from './welcome-mail.js';
 
 /**
  * Spec §3 add user. An existing account is added to the group (or gets the new role); for an
@@ -23,13 +23,13 @@ export async function addUserToGroup(
     actorUserId: number;
     groupId: number;
     request: z.output<typeof ZAddGroupUserRequestSchema>;
-    mailer: Mailer;
+    mailOutbox: MailOutbox;
     publicUrl: string;
     log: FastifyBaseLogger;
   },
 ): Promise<TAddGroupUserResponse> {
   const { request } = options;
-  const { group, placed } = await db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, options.groupId));
     if (!group) throw groupNotFound();
     const placed = await placeUserInGroup(tx, {
@@ -49,18 +49,21 @@ export async function addUserToGroup(
       targetId: group.id,
       details: { userId: placed.userId, role: request.role, previousRole: placed.previousRole, isNewUser: placed.isNewUser },
     });
-    return { group, placed };
+    if (placed.isNewUser) {
+      await enqueueMails(tx, [
+        welcomeMail({
+          to: placed.email,
+          fullName: placed.fullName,
+          groupName: group.name,
+          role: request.role,
+          publicUrl: options.publicUrl,
+          passwordGivenByAdmin: false,
+        }),
+      ]);
+    }
+    return placed;
   });
 
-  if (placed.isNewUser) {
-    await sendWelcomeMail(options.mailer, {
-      to: placed.email,
-      fullName: placed.fullName,
-      groupName: group.name,
-      role: request.role,
-      publicUrl: options.publicUrl,
-      passwordGivenByAdmin: false,
-    }).catch((error: unknown) => options.log.error({ err: error }, 'kunde inte skicka välkomstmejl'));
-  }
+  if (placed.isNewUser) await options.mailOutbox.deliverSoon();
   return { user: { id: placed.userId, email: placed.email, role: request.role, is_new_user: placed.isNewUser } };
 }

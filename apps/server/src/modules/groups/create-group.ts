@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TCreateGroupResponse, ZCreateGroupRequestSchema } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import type { Mailer } from '../../lib/mailer.js';
+import { enqueueMails, type MailOutbox } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { insertGroupWithUniqueCode } from './group-code.js';
 import { placeUserInGroup } from './place-user-in-group.js';
-import { sendWelcomeMail } from './welcome-mail.js';
+import { welcomeMail } from './welcome-mail.js';
 
 type CreateGroupInput = z.output<typeof ZCreateGroupRequestSchema>;
 
@@ -18,7 +18,7 @@ type CreateGroupInput = z.output<typeof ZCreateGroupRequestSchema>;
  */
 export async function createGroup(
   db: Db,
-  options: { actorUserId: number; request: CreateGroupInput; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  options: { actorUserId: number; request: CreateGroupInput; mailOutbox: MailOutbox; publicUrl: string; log: FastifyBaseLogger },
 ): Promise<TCreateGroupResponse> {
   const { request } = options;
   const admin = request.admin ?? undefined;
@@ -39,20 +39,23 @@ export async function createGroup(
       targetId: group.id,
       details: { name: group.name, code: group.code, ...(placed ? { adminUserId: placed.userId, adminIsNewUser: placed.isNewUser } : {}) },
     });
+    if (placed?.isNewUser) {
+      await enqueueMails(tx, [
+        welcomeMail({
+          to: placed.email,
+          fullName: placed.fullName,
+          groupName: group.name,
+          role: 'admin',
+          publicUrl: options.publicUrl,
+          passwordGivenByAdmin: true,
+        }),
+      ]);
+    }
     return { group, placed };
   });
 
   const { group, placed } = result;
-  if (placed?.isNewUser) {
-    await sendWelcomeMail(options.mailer, {
-      to: placed.email,
-      fullName: placed.fullName,
-      groupName: group.name,
-      role: 'admin',
-      publicUrl: options.publicUrl,
-      passwordGivenByAdmin: true,
-    }).catch((error: unknown) => options.log.error({ err: error }, 'kunde inte skicka välkomstmejl'));
-  }
+  if (placed?.isNewUser) await options.mailOutbox.deliverSoon();
   return {
     group: { id: group.id, name: group.name, group_code: group.code },
     admin: placed ? { user_id: placed.userId, email: placed.email, is_new_user: placed.isNewUser } : null,

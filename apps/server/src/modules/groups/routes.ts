@@ -58,7 +58,7 @@ export async function groupRoutes(instance: FastifyInstance) {
       createGroup(app.db, {
         actorUserId: currentUser(request).id,
         request: request.body,
-        mailer: app.mailer,
+        mailOutbox: app.mailOutbox,
         publicUrl: app.config.publicUrl,
         log: request.log,
       }),
@@ -80,7 +80,7 @@ export async function groupRoutes(instance: FastifyInstance) {
         actorUserId: currentUser(request).id,
         groupId: request.params.id,
         request: request.body,
-        mailer: app.mailer,
+        mailOutbox: app.mailOutbox,
         publicUrl: app.config.publicUrl,
         log: request.log,
       }),

@@ -1,14 +1,19 @@
 import type { TMembershipRole } from '@saljportalen/contract';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mail } from '../../lib/mailer.js';
 
 /**
  * Tells a person an account was made for them. Nobody sends a password by mail: whoever has no
- * password of their own is sent to "glömt lösenord" to choose one.
+ * password of their own is sent to "glömt lösenord" to choose one. Queued in the transaction that
+ * made the account (plugins/mail-outbox.ts).
  */
-export async function sendWelcomeMail(
-  mailer: Mailer,
-  options: { to: string; fullName: string; groupName: string; role: TMembershipRole; publicUrl: string; passwordGivenByAdmin: boolean },
-): Promise<void> {
+export function welcomeMail(options: {
+  to: string;
+  fullName: string;
+  groupName: string;
+  role: TMembershipRole;
+  publicUrl: string;
+  passwordGivenByAdmin: boolean;
+}): Mail {
   const forgotPasswordLink = `${options.publicUrl}/auth/forgot-password`;
   const roleText = options.role === 'admin' ? 'administratör' : 'säljare';
   const passwordSteps = options.passwordGivenByAdmin
@@ -17,7 +22,7 @@ export async function sendWelcomeMail(
         'skriver in din e-postadress och följer länken i mejlet du då får:',
       ]
     : ['Välj ditt lösenord så här: öppna länken nedan, skriv in din e-postadress', `(${options.to}) och följ länken i mejlet du då får:`];
-  await mailer.send({
+  return {
     to: options.to,
     subject: 'Välkommen till Säljportalen',
     link: forgotPasswordLink,
@@ -35,5 +40,5 @@ export async function sendWelcomeMail(
       'Hälsningar,',
       'Säljportalen',
     ].join('\n'),
-  });
+  };
 }
