@@ -17,6 +17,12 @@ async function expectSettledAccessible(page: Page, label: string) {
 const entry = (page: Page, testInfo: TestInfo, text: string) =>
   page.getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row').filter({ hasText: text });
 
+/** An event's row by the element that names it ('orders/create · nr 12'): `nr 1` must not find `nr 12`. */
+const eventEntry = (page: Page, testInfo: TestInfo, id: number) =>
+  page
+    .getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row')
+    .filter({ has: page.getByText(new RegExp(`· nr ${id}$`)) });
+
 /** The phone and desktop runs share one database: Shopify ids of their own. */
 let nextOrderId = 7_980_000_000_000 + (Date.now() % 1_000_000) * 10;
 
@@ -80,7 +86,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     // Only the failed ones, with their error and 'Kör igen'.
     await page.getByLabel('Status', { exact: true }).selectOption('failed');
     await expect(page).toHaveURL(/status=failed/);
-    const failed = entry(page, testInfo, `nr ${brokenEventId}`);
+    const failed = eventEntry(page, testInfo, brokenEventId);
     await expect(failed).toContainText('Misslyckad');
     await expect(failed).toContainText('Oväntat innehåll i orders/create');
     await expect(entry(page, testInfo, 'Behandlad')).toHaveCount(0);
