@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { passwordResetCodes, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { renderMail } from '../../lib/mail-template.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/random-codes.js';
@@ -12,34 +13,39 @@ export const RESET_CODE_TTL_MINUTES = 60;
 
 const invalidLink = () => new AppError('VALIDATION', 'Ogiltig återställningslänk');
 
+/**
+ * A new single-use code for the account, good for RESET_CODE_TTL_MINUTES, and the link to the page
+ * that spends it: the reset mail's link, and the welcome mail's 'Välj lösenord' (issue 19).
+ */
+export async function issuePasswordLink(db: Db | Tx, options: { userId: number; publicUrl: string; welcome?: boolean }): Promise<string> {
+  const code = randomToken();
+  await db.insert(passwordResetCodes).values({
+    userId: options.userId,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+  });
+  // `valkommen=1` only changes the page's words ('Välj lösenord'); the code is the same kind.
+  return `${options.publicUrl}/auth/reset-password?code=${encodeURIComponent(code)}${options.welcome ? '&valkommen=1' : ''}`;
+}
+
 /** Mails a single-use reset link when the address has an account; says nothing either way. */
 export async function requestPasswordReset(db: Db, mailer: Mailer, options: { email: string; publicUrl: string }): Promise<void> {
   const user = await findUserByEmail(db, options.email);
   if (!user) return;
-  const code = randomToken();
-  await db.insert(passwordResetCodes).values({
-    userId: user.id,
-    codeHash: sha256(code),
-    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
-  });
-  const link = `${options.publicUrl}/auth/reset-password?code=${encodeURIComponent(code)}`;
+  const link = await issuePasswordLink(db, { userId: user.id, publicUrl: options.publicUrl });
   await mailer.send({
     to: user.email,
-    subject: 'Återställ ditt lösenord på Säljportalen',
     link,
-    text: [
-      `Hej ${user.fullName.split(' ')[0]}!`,
-      '',
-      'Någon (förhoppningsvis du) har bett om att få återställa lösenordet till ditt konto på Säljportalen.',
-      `Öppna länken nedan inom ${RESET_CODE_TTL_MINUTES} minuter för att välja ett nytt lösenord:`,
-      '',
-      link,
-      '',
-      'Om du inte bad om detta kan du bortse från det här meddelandet. Ditt lösenord är oförändrat.',
-      '',
-      'Hälsningar,',
-      'Säljportalen',
-    ].join('\n'),
+    ...renderMail({
+      subject: 'Återställ ditt lösenord på Säljportalen',
+      greeting: `Hej ${user.fullName.split(' ')[0]}!`,
+      blocks: [
+        'Någon (förhoppningsvis du) har bett om att få återställa lösenordet till ditt konto på Säljportalen.',
+        `Öppna länken nedan inom ${RESET_CODE_TTL_MINUTES} minuter för att välja ett nytt lösenord.`,
+        { action: { label: 'Välj nytt lösenord', url: link } },
+        'Om du inte bad om detta kan du bortse från det här meddelandet. Ditt lösenord är oförändrat.',
+      ],
+    }),
   });
 }
 

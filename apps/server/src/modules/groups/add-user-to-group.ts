@@ -8,14 +8,15 @@ import { groups } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { issuePasswordLink } from '../auth/password-reset.js';
 import { groupNotFound } from './group-queries.js';
 import { placeUserInGroup } from './place-user-in-group.js';
 import { sendWelcomeMail } from './welcome-mail.js';
 
 /**
  * Spec §3 add user. An existing account is added to the group (or gets the new role); for an
- * unknown address an account is created with a password nobody knows, and the welcome mail sends
- * the person to "glömt lösenord" to choose their own.
+ * unknown address an account is created with a password nobody knows, and the welcome mail carries
+ * a single-use link to choose one.
  */
 export async function addUserToGroup(
   db: Db,
@@ -29,7 +30,7 @@ export async function addUserToGroup(
   },
 ): Promise<TAddGroupUserResponse> {
   const { request } = options;
-  const { group, placed } = await db.transaction(async (tx) => {
+  const { group, placed, choosePasswordLink } = await db.transaction(async (tx) => {
     const [group] = await tx.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, options.groupId));
     if (!group) throw groupNotFound();
     const placed = await placeUserInGroup(tx, {
@@ -42,6 +43,10 @@ export async function addUserToGroup(
         passwordHash: () => hashPassword(crypto.randomBytes(32).toString('base64url')),
       },
     });
+    // Made with the account, so a welcome mail never carries a link to an account that was rolled back.
+    const choosePasswordLink = placed.isNewUser
+      ? await issuePasswordLink(tx, { userId: placed.userId, publicUrl: options.publicUrl, welcome: true })
+      : undefined;
     await writeAudit(tx, {
       actorUserId: options.actorUserId,
       action: 'group.add_user',
@@ -49,16 +54,17 @@ export async function addUserToGroup(
       targetId: group.id,
       details: { userId: placed.userId, role: request.role, previousRole: placed.previousRole, isNewUser: placed.isNewUser },
     });
-    return { group, placed };
+    return { group, placed, choosePasswordLink };
   });
 
-  if (placed.isNewUser) {
+  if (choosePasswordLink) {
     await sendWelcomeMail(options.mailer, {
       to: placed.email,
       fullName: placed.fullName,
       groupName: group.name,
       role: request.role,
       publicUrl: options.publicUrl,
+      choosePasswordLink,
       passwordGivenByAdmin: false,
     }).catch((error: unknown) => options.log.error({ err: error }, 'kunde inte skicka välkomstmejl'));
   }

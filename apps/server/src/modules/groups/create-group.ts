@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { issuePasswordLink } from '../auth/password-reset.js';
 import { insertGroupWithUniqueCode } from './group-code.js';
 import { placeUserInGroup } from './place-user-in-group.js';
 import { sendWelcomeMail } from './welcome-mail.js';
@@ -32,6 +33,9 @@ export async function createGroup(
           newUser: { fullName: admin.full_name, phone: admin.phone, passwordHash: () => hashPassword(admin.password) },
         })
       : undefined;
+    const choosePasswordLink = placed?.isNewUser
+      ? await issuePasswordLink(tx, { userId: placed.userId, publicUrl: options.publicUrl, welcome: true })
+      : undefined;
     await writeAudit(tx, {
       actorUserId: options.actorUserId,
       action: 'group.create',
@@ -39,17 +43,18 @@ export async function createGroup(
       targetId: group.id,
       details: { name: group.name, code: group.code, ...(placed ? { adminUserId: placed.userId, adminIsNewUser: placed.isNewUser } : {}) },
     });
-    return { group, placed };
+    return { group, placed, choosePasswordLink };
   });
 
-  const { group, placed } = result;
-  if (placed?.isNewUser) {
+  const { group, placed, choosePasswordLink } = result;
+  if (placed && choosePasswordLink) {
     await sendWelcomeMail(options.mailer, {
       to: placed.email,
       fullName: placed.fullName,
       groupName: group.name,
       role: 'admin',
       publicUrl: options.publicUrl,
+      choosePasswordLink,
       passwordGivenByAdmin: true,
     }).catch((error: unknown) => options.log.error({ err: error }, 'kunde inte skicka välkomstmejl'));
   }
