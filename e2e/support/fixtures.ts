@@ -77,6 +77,7 @@ interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   link?: string;
 }
 
