@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { onlineManager, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { ApiError } from './api-client';
 import { QUERY_KEYS, queryClient } from './query-client';
 
 /**
@@ -20,6 +21,10 @@ const isDashboardKey = (key: readonly unknown[]) =>
 // A query without a page watching it is dropped after gcTime, and a dropped query is no longer
 // saved: the dashboard's live as long as the saved copy may.
 for (const key of DASHBOARD_KEYS) queryClient.setQueryDefaults(key, { gcTime: OFFLINE_CACHE_MAX_AGE_MS });
+
+// TanStack Query assumes a network until the browser says it went away; an app opened without
+// one (navigator.onLine false is reliable, true is not) starts offline, its queries paused.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 // Back online: the dashboard is fetched again at once, however fresh its saved answers looked.
 onlineManager.subscribe((isOnline) => {
@@ -60,6 +65,9 @@ export function forgetSignedInData(): void {
   queryClient.clear();
   storage?.removeItem(OFFLINE_CACHE_KEY);
 }
+
+/** A call that never reached the server (fetch's TypeError, or a session that could not be renewed offline). */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError || (error instanceof ApiError && error.status === 0);
 
 /** Whether the browser has a network, re-rendering when it changes (TanStack Query's own view of it). */
 export const useIsOnline = (): boolean =>

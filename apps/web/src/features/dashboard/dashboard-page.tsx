@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
-import { useIsOnline } from '@/lib/offline-cache';
+import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
@@ -183,7 +183,7 @@ export function DashboardPage() {
   return (
     <PageContainer>
       <div className="space-y-6">
-        {!online && <OfflineNotice fetchedAt={summary.dataUpdatedAt} />}
+        {(!online || isNetworkFailure(summary.error)) && <OfflineNotice fetchedAt={summary.dataUpdatedAt} />}
         <Greeting summary={summary.data} />
         {!group || !personal.personal_link ? (
           <NoActiveGroup />
