@@ -67,7 +67,8 @@ export function forgetSignedInData(): void {
 }
 
 /** A call that never reached the server (fetch's TypeError, or a session that could not be renewed offline). */
-export const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError || (error instanceof ApiError && error.status === 0);
+export const isNetworkFailure = (error: unknown): boolean =>
+  error instanceof TypeError || (error instanceof ApiError && error.status === 0);
 
 /** Whether the browser has a network, re-rendering when it changes (TanStack Query's own view of it). */
 export const useIsOnline = (): boolean =>

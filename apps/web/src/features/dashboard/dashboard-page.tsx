@@ -97,8 +97,8 @@ function OfflineNotice({ fetchedAt }: { fetchedAt?: number }) {
         <p className="font-semibold">Du är offline</p>
         {fetchedAt ? (
           <p className="mt-1 text-sm">
-            Siffrorna hämtades <time dateTime={new Date(fetchedAt).toISOString()}>{formatDateTime(fetchedAt)}</time> och uppdateras när
-            du är ansluten igen. Din personliga länk kan du kopiera och dela som vanligt.
+            Siffrorna hämtades <time dateTime={new Date(fetchedAt).toISOString()}>{formatDateTime(fetchedAt)}</time> och uppdateras när du
+            är ansluten igen. Din personliga länk kan du kopiera och dela som vanligt.
           </p>
         ) : (
           <p className="mt-1 text-sm">Översikten visas när du är ansluten igen.</p>
