@@ -35,7 +35,7 @@ export interface TestServer {
   /** Signs in and returns the access token. */
   login(email: string, password?: string): Promise<string>;
   /** The mails written to the outbox, oldest first. */
-  mails(): { to: string; subject: string; text: string; link?: string }[];
+  mails(): { to: string; subject: string; text: string; html?: string; link?: string }[];
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAdminGroupListQuerySchema, ZDateSchema, ZUnattributedOrdersQuerySchema, idSchema } from './index.js';
+import { ZAdminGroupListQuerySchema, ZDateSchema, ZEmailSchema, ZUnattributedOrdersQuerySchema, idSchema } from './index.js';
 
 /** Text that `Number()` reads as a number but a person would not write for one (issue 15). */
 const NOT_PLAIN_DECIMAL = [
@@ -24,6 +24,43 @@ const NOT_PLAIN_DECIMAL = [
   '１',
   '',
 ];
+
+describe('ZEmailSchema', () => {
+  const message = (value: unknown) => ZEmailSchema.safeParse(value).error?.issues[0]?.message;
+
+  it('accepts å, ä and ö before and after the @ (issue 19)', () => {
+    for (const address of ['åsa.öberg@skolan.se', 'Änglund@exempel.se', 'björn@åäö.se', 'anna+klass6b@skolan.se', "o'hara@exempel.com"]) {
+      expect(ZEmailSchema.parse(address), address).toBe(address);
+    }
+  });
+
+  it('trims, and writes ä as one letter however it was typed', () => {
+    const decomposed = 'a\u0308nglund@exempel.se';
+    expect(ZEmailSchema.parse(`  ${decomposed} `)).toBe('\u00e4nglund@exempel.se');
+  });
+
+  it('names what is wrong, in Swedish', () => {
+    expect(message('')).toBe('E-post krävs');
+    expect(message(undefined)).toBe('E-post krävs');
+    expect(message(`${'å'.repeat(250)}@x.se`)).toBe('E-postadressen är för lång');
+    for (const bad of [
+      'åsa',
+      'åsa@',
+      '@skolan.se',
+      'åsa@skolan',
+      'å sa@skolan.se',
+      '.åsa@skolan.se',
+      'åsa.@skolan.se',
+      'å..sa@skolan.se',
+      'åsa@@skolan.se',
+      'åsa@skolan..se',
+      'åsa@-skolan.se',
+      'åsa@skolan.s',
+    ]) {
+      expect(message(bad), bad).toBe('Ange en giltig e-postadress');
+    }
+  });
+});
 
 describe('ZDateSchema', () => {
   it('accepts real calendar days only', () => {

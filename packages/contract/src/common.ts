@@ -13,12 +13,24 @@ export const ZSekSchema = z.number();
 export const ZOkResponseSchema = z.object({ ok: z.literal(true) });
 export type TOkResponse = z.infer<typeof ZOkResponseSchema>;
 
+/**
+ * An address as people in Sweden have them: letters of any script (å, ä, ö) before and after the
+ * @ (RFC 6531/6532, sent with SMTPUTF8), digits and the usual `.+_-'` marks; no leading, trailing
+ * or double dot, a dotted domain ending in letters. zod's own `.email()` refuses every non-ASCII
+ * letter (issue 19, decision 030).
+ */
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}.!#$%&'*+/=?^_`{|}~-]{1,64}(?<!\.)@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}]{2,63}$/u;
+
 export const ZEmailSchema = z
   .string({ error: 'E-post krävs' })
   .trim()
+  // One spelling of 'ä': a precomposed letter, not 'a' with a combining diaeresis (macOS typing),
+  // so the same address always finds the same account.
+  .normalize('NFC')
   .min(1, 'E-post krävs')
   .max(254, 'E-postadressen är för lång')
-  .email('Ange en giltig e-postadress');
+  .regex(EMAIL_PATTERN, 'Ange en giltig e-postadress');
 
 /** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
 function isCalendarDay(value: string): boolean {

@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same mail as HTML, beside the text part (lib/mail-template.ts makes both). */
+  html?: string;
   /** The one link a person must follow, logged when mail goes to the outbox folder. */
   link?: string;
 }
@@ -34,7 +36,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     });
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       },
     };
   }

@@ -47,7 +47,7 @@ export async function enqueueMails(db: Db | Tx, mails: Mail[]): Promise<void> {
       subject: mail.subject,
       text: mail.text,
       // The HTML part, where the Mail carries one.
-      html: (mail as Mail & { html?: string }).html ?? null,
+      html: mail.html ?? null,
       link: mail.link ?? null,
     })),
   );

@@ -3,7 +3,8 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { clearSession, getToken, getValidToken } from '@/lib/session';
+import { forgetSignedInData, hasOfflineDashboard } from '@/lib/offline-cache';
+import { clearSession, getToken, getValidToken, wasServerUnreachable } from '@/lib/session';
 import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
 import { logout } from '@/lib/sign-out';
 
@@ -28,13 +29,23 @@ export function GuestOnly() {
   return getToken() ? <Navigate to={paths.dashboard} replace /> : <Outlet />;
 }
 
-/** Signed-in pages: 'checking' until a usable token is found (or refreshed), else /login (spec §4). */
+/**
+ * Signed-in pages: 'checking' until a usable token is found (or refreshed), else /login (spec §4).
+ * Without network the session cannot be renewed but has not ended: a device that has the
+ * dashboard saved shows it (issue 19), and the calls renew the session once the network is back.
+ * A session the server has ended takes the saved dashboard with it.
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const [state, setState] = useState<'checking' | 'allowed' | 'denied'>(() => (getToken() ? 'allowed' : 'checking'));
   useEffect(() => {
     if (state !== 'checking') return;
     let cancelled = false;
-    void getValidToken().then((token) => !cancelled && setState(token ? 'allowed' : 'denied'));
+    void getValidToken().then((token) => {
+      if (cancelled) return;
+      if (token || (wasServerUnreachable() && hasOfflineDashboard())) return setState('allowed');
+      forgetSignedInData();
+      setState('denied');
+    });
     return () => {
       cancelled = true;
     };

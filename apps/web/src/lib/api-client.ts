@@ -1,4 +1,4 @@
-import { clearSession, getValidToken } from './session';
+import { clearSession, getValidToken, wasServerUnreachable } from './session';
 
 /** An API failure with the server's Swedish message (or 'API {status}', spec §8). */
 export class ApiError extends Error {
@@ -68,6 +68,8 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   const headers: Record<string, string> = { accept: 'application/json' };
   if (auth) {
     const token = await getValidToken();
+    // Offline, a session that cannot be renewed has not ended: the call fails as any call without network does.
+    if (!token && wasServerUnreachable()) throw new ApiError(0, 'Ingen anslutning till servern', 'OFFLINE');
     if (!token) {
       if (signOutOnUnauthorized) signOutUnauthorized();
       throw new ApiError(401, 'unauthorized', 'UNAUTHENTICATED');

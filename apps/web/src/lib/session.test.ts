@@ -9,6 +9,7 @@ import {
   isTokenExpired,
   readTokenExp,
   setToken,
+  wasServerUnreachable,
 } from './session';
 import { notify } from './toast';
 
@@ -103,6 +104,20 @@ describe('getValidToken (spec §4 refresh helper, §8 session ended)', () => {
     expect(notify.error).toHaveBeenCalledWith('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
     expect(await getValidToken()).toBeNull();
     expect(notify.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('without network, does not call the session ended: the server was never asked (issue 19)', async () => {
+    globalThis.fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    setToken(expired);
+    expect(await getValidToken()).toBeNull();
+    expect(wasServerUnreachable()).toBe(true);
+    expect(notify.error).not.toHaveBeenCalled();
+    // Back online, the server's own answer counts again.
+    refreshAnswers(new Response('', { status: 401 }));
+    expect(await getValidToken()).toBeNull();
+    expect(wasServerUnreachable()).toBe(false);
   });
 
   it('says nothing to a visitor who was never signed in', async () => {

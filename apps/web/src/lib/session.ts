@@ -103,6 +103,13 @@ export const isAuthenticated = (): boolean => getToken() !== null;
 let refreshing: Promise<string | null> | undefined;
 
 /**
+ * Set when the last refresh never reached the server (no network, as in the installed app on a
+ * phone offline): the session may well be alive, so it is not reported as ended.
+ */
+let serverUnreachable = false;
+export const wasServerUnreachable = (): boolean => serverUnreachable;
+
+/**
  * spec §4 refresh helper: clears the stored token, then stores the access token of the server's
  * current session (the httpOnly refresh cookie) if there is one. Concurrent callers share one call.
  */
@@ -110,7 +117,14 @@ export function refreshSession(): Promise<string | null> {
   refreshing ??= (async () => {
     clearSession();
     try {
-      const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+      let response: Response;
+      try {
+        response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+      } catch {
+        serverUnreachable = true;
+        return null;
+      }
+      serverUnreachable = false;
       if (!response.ok) return null;
       const { token } = (await response.json()) as { token?: unknown };
       if (typeof token !== 'string') return null;
@@ -134,7 +148,7 @@ export async function getValidToken(): Promise<string | null> {
   const stored = getToken();
   if (stored) return stored;
   const token = await refreshSession();
-  if (!token && droppedExpiredToken) {
+  if (!token && droppedExpiredToken && !serverUnreachable) {
     droppedExpiredToken = false;
     notifySessionEnded();
   }

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TOkResponse } from '@saljportalen/contract';
 import { apiJson } from './api-client';
+import { forgetSignedInData } from './offline-cache';
 import { paths } from './paths';
 import { clearSession } from './session';
 import { notify } from './toast';
@@ -15,6 +15,7 @@ export async function logout(): Promise<void> {
     await revokeRefreshCookie();
   } finally {
     clearSession();
+    forgetSignedInData();
   }
 }
 
@@ -25,7 +26,6 @@ export async function logout(): Promise<void> {
  * revoked the cookie; when it could not, the person stays signed in and is told to try again.
  */
 export function useSignOut(): () => Promise<void> {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     try {
@@ -35,7 +35,8 @@ export function useSignOut(): () => Promise<void> {
       return;
     }
     clearSession();
-    queryClient.clear();
+    // The saved dashboard too: the next person on a shared device must not see it offline.
+    forgetSignedInData();
     notify.success('Utloggad');
     navigate(paths.login, { replace: true });
   };

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../lib/format.js';
+import { renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 
 export type AccountChange =
@@ -14,12 +15,9 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
   const greeting = `Hej ${person.fullName.split(' ')[0]}!`;
   const when = formatDateTime(at);
   const forgotPassword = `${publicUrl}/auth/forgot-password`;
-  const signOff = ['', 'Hälsningar,', 'Säljportalen'];
-  const ifNotYou = [
-    '',
-    'Var det inte du? Då kan någon annan ha kommit åt ditt konto. Återställ lösenordet direkt här:',
-    forgotPassword,
-    'och berätta det för gruppens administratör (din lärare eller ledare).',
+  const ifNotYou: MailBlock[] = [
+    'Var det inte du? Då kan någon annan ha kommit åt ditt konto. Återställ lösenordet direkt, och berätta det för gruppens administratör (din lärare eller ledare).',
+    { action: { label: 'Återställ lösenordet', url: forgotPassword } },
   ];
 
   switch (change.kind) {
@@ -28,19 +26,18 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
       return [
         {
           to: person.email,
-          subject: 'Ditt lösenord på Säljportalen har ändrats',
           link: forgotPassword,
-          text: [
+          ...renderMail({
+            subject: 'Ditt lösenord på Säljportalen har ändrats',
             greeting,
-            '',
-            change.kind === 'password_reset'
-              ? `Lösenordet till ditt konto på Säljportalen ändrades ${when} med en återställningslänk. Du har loggats ut på alla enheter.`
-              : `Lösenordet till ditt konto på Säljportalen ändrades ${when} under Kontoinställningar.`,
-            '',
-            'Var det du behöver du inte göra något mer.',
-            ...ifNotYou,
-            ...signOff,
-          ].join('\n'),
+            blocks: [
+              change.kind === 'password_reset'
+                ? `Lösenordet till ditt konto på Säljportalen ändrades ${when} med en återställningslänk. Du har loggats ut på alla enheter.`
+                : `Lösenordet till ditt konto på Säljportalen ändrades ${when} under Kontoinställningar.`,
+              'Var det du behöver du inte göra något mer.',
+              ...ifNotYou,
+            ],
+          }),
         },
       ];
     case 'email_changed':
@@ -48,31 +45,27 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
         {
           // The old inbox is where an owner whose account was taken over will still be reading.
           to: change.oldEmail,
-          subject: 'E-postadressen till ditt konto på Säljportalen har ändrats',
-          text: [
+          ...renderMail({
+            subject: 'E-postadressen till ditt konto på Säljportalen har ändrats',
             greeting,
-            '',
-            `E-postadressen till ditt konto på Säljportalen ändrades ${when} från den här adressen till ${maskEmail(change.newEmail)}.`,
-            'Du loggar nu in med den nya adressen, och mejl från Säljportalen skickas dit.',
-            '',
-            'Var det du behöver du inte göra något mer.',
-            '',
-            'Var det inte du? Då kan någon annan ha kommit åt ditt konto och du kan inte längre återställa',
-            'lösenordet från den här adressen. Kontakta gruppens administratör (din lärare eller ledare) direkt.',
-            ...signOff,
-          ].join('\n'),
+            blocks: [
+              `E-postadressen till ditt konto på Säljportalen ändrades ${when} från den här adressen till ${maskEmail(change.newEmail)}. Du loggar nu in med den nya adressen, och mejl från Säljportalen skickas dit.`,
+              'Var det du behöver du inte göra något mer.',
+              'Var det inte du? Då kan någon annan ha kommit åt ditt konto och du kan inte längre återställa lösenordet från den här adressen. Kontakta gruppens administratör (din lärare eller ledare) direkt.',
+            ],
+          }),
         },
         {
           to: change.newEmail,
-          subject: 'Det här är nu e-postadressen till ditt konto på Säljportalen',
           link: forgotPassword,
-          text: [
+          ...renderMail({
+            subject: 'Det här är nu e-postadressen till ditt konto på Säljportalen',
             greeting,
-            '',
-            `Den här adressen blev ${when} e-postadressen till ditt konto på Säljportalen. Du loggar in med den från och med nu.`,
-            ...ifNotYou,
-            ...signOff,
-          ].join('\n'),
+            blocks: [
+              `Den här adressen blev ${when} e-postadressen till ditt konto på Säljportalen. Du loggar in med den från och med nu.`,
+              ...ifNotYou,
+            ],
+          }),
         },
       ];
   }

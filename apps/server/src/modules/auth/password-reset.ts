@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { passwordResetCodes, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { renderMail } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -14,6 +15,21 @@ export const RESET_CODE_TTL_MINUTES = 60;
 const invalidLink = () => new AppError('VALIDATION', 'Ogiltig återställningslänk');
 
 /**
+ * A new single-use code for the account, good for RESET_CODE_TTL_MINUTES, and the link to the page
+ * that spends it: the reset mail's link, and the welcome mail's 'Välj lösenord' (issue 19).
+ */
+export async function issuePasswordLink(db: Db | Tx, options: { userId: number; publicUrl: string; welcome?: boolean }): Promise<string> {
+  const code = randomToken();
+  await db.insert(passwordResetCodes).values({
+    userId: options.userId,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+  });
+  // `valkommen=1` only changes the page's words ('Välj lösenord'); the code is the same kind.
+  return `${options.publicUrl}/auth/reset-password?code=${encodeURIComponent(code)}${options.welcome ? '&valkommen=1' : ''}`;
+}
+
+/**
  * Mails a single-use reset link when the address has an account; says nothing either way. The
  * code and its mail are stored in one transaction: the mail outbox delivers it (issue 17).
  * Answers whether a mail was queued.
@@ -21,33 +37,24 @@ const invalidLink = () => new AppError('VALIDATION', 'Ogiltig återställningsl�
 export async function requestPasswordReset(db: Db, options: { email: string; publicUrl: string }): Promise<boolean> {
   const user = await findUserByEmail(db, options.email);
   if (!user) return false;
-  const code = randomToken();
-  const link = `${options.publicUrl}/auth/reset-password?code=${encodeURIComponent(code)}`;
-  const mail: Mail = {
-    to: user.email,
-    subject: 'Återställ ditt lösenord på Säljportalen',
-    link,
-    text: [
-      `Hej ${user.fullName.split(' ')[0]}!`,
-      '',
-      'Någon (förhoppningsvis du) har bett om att få återställa lösenordet till ditt konto på Säljportalen.',
-      `Öppna länken nedan inom ${RESET_CODE_TTL_MINUTES} minuter för att välja ett nytt lösenord:`,
-      '',
-      link,
-      '',
-      'Om du inte bad om detta kan du bortse från det här meddelandet. Ditt lösenord är oförändrat.',
-      '',
-      'Hälsningar,',
-      'Säljportalen',
-    ].join('\n'),
-  };
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResetCodes).values({
-      userId: user.id,
-      codeHash: sha256(code),
-      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
-    });
-    await enqueueMails(tx, [mail]);
+    const link = await issuePasswordLink(tx, { userId: user.id, publicUrl: options.publicUrl });
+    await enqueueMails(tx, [
+      {
+        to: user.email,
+        link,
+        ...renderMail({
+          subject: 'Återställ ditt lösenord på Säljportalen',
+          greeting: `Hej ${user.fullName.split(' ')[0]}!`,
+          blocks: [
+            'Någon (förhoppningsvis du) har bett om att få återställa lösenordet till ditt konto på Säljportalen.',
+            `Öppna länken nedan inom ${RESET_CODE_TTL_MINUTES} minuter för att välja ett nytt lösenord.`,
+            { action: { label: 'Välj nytt lösenord', url: link } },
+            'Om du inte bad om detta kan du bortse från det här meddelandet. Ditt lösenord är oförändrat.',
+          ],
+        }),
+      },
+    ]);
   });
   return true;
 }

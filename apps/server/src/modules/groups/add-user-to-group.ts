@@ -8,14 +8,15 @@ import { groups } from '../../db/schema.js';
 import { enqueueMails, type MailOutbox } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { issuePasswordLink } from '../auth/password-reset.js';
 import { groupNotFound } from './group-queries.js';
 import { placeUserInGroup } from './place-user-in-group.js';
 import { welcomeMail } from './welcome-mail.js';
 
 /**
  * Spec §3 add user. An existing account is added to the group (or gets the new role); for an
- * unknown address an account is created with a password nobody knows, and the welcome mail sends
- * the person to "glömt lösenord" to choose their own.
+ * unknown address an account is created with a password nobody knows, and the welcome mail carries
+ * a single-use link to choose one.
  */
 export async function addUserToGroup(
   db: Db,
@@ -49,7 +50,10 @@ export async function addUserToGroup(
       targetId: group.id,
       details: { userId: placed.userId, role: request.role, previousRole: placed.previousRole, isNewUser: placed.isNewUser },
     });
+    // Made with the account and queued in its transaction, so a welcome mail never carries a link
+    // to an account that was rolled back, and is never lost once the account exists.
     if (placed.isNewUser) {
+      const choosePasswordLink = await issuePasswordLink(tx, { userId: placed.userId, publicUrl: options.publicUrl, welcome: true });
       await enqueueMails(tx, [
         welcomeMail({
           to: placed.email,
@@ -57,6 +61,7 @@ export async function addUserToGroup(
           groupName: group.name,
           role: request.role,
           publicUrl: options.publicUrl,
+          choosePasswordLink,
           passwordGivenByAdmin: false,
         }),
       ]);

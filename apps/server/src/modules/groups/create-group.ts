@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { enqueueMails, type MailOutbox } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { issuePasswordLink } from '../auth/password-reset.js';
 import { insertGroupWithUniqueCode } from './group-code.js';
 import { placeUserInGroup } from './place-user-in-group.js';
 import { welcomeMail } from './welcome-mail.js';
@@ -40,6 +41,7 @@ export async function createGroup(
       details: { name: group.name, code: group.code, ...(placed ? { adminUserId: placed.userId, adminIsNewUser: placed.isNewUser } : {}) },
     });
     if (placed?.isNewUser) {
+      const choosePasswordLink = await issuePasswordLink(tx, { userId: placed.userId, publicUrl: options.publicUrl, welcome: true });
       await enqueueMails(tx, [
         welcomeMail({
           to: placed.email,
@@ -47,6 +49,7 @@ export async function createGroup(
           groupName: group.name,
           role: 'admin',
           publicUrl: options.publicUrl,
+          choosePasswordLink,
           passwordGivenByAdmin: true,
         }),
       ]);

@@ -421,7 +421,13 @@ describe('POST /api/admin/groups/{id}/add-user', () => {
     expect(mail.subject).toBe('Välkommen till Säljportalen');
     expect(mail.text).toContain('Scoutkåren Tallen');
     expect(mail.text).toContain('säljare');
-    expect(mail.link).toBe('http://localhost:3000/auth/forgot-password');
+    // The welcome mail carries a single-use link to choose a password directly (issue 19).
+    const link = new URL(mail.link!);
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/auth/reset-password');
+    expect(link.searchParams.get('valkommen')).toBe('1');
+    expect(mail.text).toContain(`Välj lösenord:\n${mail.link}`);
+    expect(mail.html).toContain('>Välj lösenord</a>');
+    expect(mail.html).toContain('Scoutkåren Tallen');
     // No password works until the person has chosen one.
     expect((await server.request('POST', '/api/auth/login', { body: { email: 'ny.scout@demo.se', password: 'demo1234' } })).status).toBe(
       401,

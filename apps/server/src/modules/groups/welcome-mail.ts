@@ -1,10 +1,13 @@
 import type { TMembershipRole } from '@saljportalen/contract';
+import { renderMail } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
+import { RESET_CODE_TTL_MINUTES } from '../auth/password-reset.js';
 
 /**
- * Tells a person an account was made for them. Nobody sends a password by mail: whoever has no
- * password of their own is sent to "glömt lösenord" to choose one. Queued in the transaction that
- * made the account (plugins/mail-outbox.ts).
+ * Tells a person an account was made for them, with a single-use link to choose their password
+ * right away ('Välj lösenord', a reset code that lives as long as any: issue 19). Nobody sends a
+ * password by mail; an administrator whose password the superadmin chose may keep that one.
+ * Queued in the transaction that made the account (plugins/mail-outbox.ts).
  */
 export function welcomeMail(options: {
   to: string;
@@ -12,33 +15,27 @@ export function welcomeMail(options: {
   groupName: string;
   role: TMembershipRole;
   publicUrl: string;
+  /** From `issuePasswordLink(…, { welcome: true })`. */
+  choosePasswordLink: string;
   passwordGivenByAdmin: boolean;
 }): Mail {
-  const forgotPasswordLink = `${options.publicUrl}/auth/forgot-password`;
   const roleText = options.role === 'admin' ? 'administratör' : 'säljare';
-  const passwordSteps = options.passwordGivenByAdmin
-    ? [
-        'Lösenordet får du av den som skapade gruppen. Vill du hellre välja ett eget lösenord öppnar du länken nedan,',
-        'skriver in din e-postadress och följer länken i mejlet du då får:',
-      ]
-    : ['Välj ditt lösenord så här: öppna länken nedan, skriv in din e-postadress', `(${options.to}) och följ länken i mejlet du då får:`];
+  const passwordStep = options.passwordGivenByAdmin
+    ? 'Lösenordet får du av den som skapade gruppen. Vill du hellre välja ett eget gör du det med knappen nedan.'
+    : 'Välj ditt lösenord med knappen nedan. Sedan loggar du in med din e-postadress och lösenordet.';
   return {
     to: options.to,
-    subject: 'Välkommen till Säljportalen',
-    link: forgotPasswordLink,
-    text: [
-      `Hej ${options.fullName.split(' ')[0]}!`,
-      '',
-      `Du har lagts till i ${options.groupName} på Säljportalen som ${roleText}.`,
-      '',
-      ...passwordSteps,
-      '',
-      forgotPasswordLink,
-      '',
-      `Sedan loggar du in på ${options.publicUrl}/login.`,
-      '',
-      'Hälsningar,',
-      'Säljportalen',
-    ].join('\n'),
+    link: options.choosePasswordLink,
+    ...renderMail({
+      subject: 'Välkommen till Säljportalen',
+      greeting: `Hej ${options.fullName.split(' ')[0]}!`,
+      blocks: [
+        `Du har lagts till i ${options.groupName} på Säljportalen som ${roleText}.`,
+        passwordStep,
+        { action: { label: 'Välj lösenord', url: options.choosePasswordLink } },
+        `Länken fungerar en gång och i ${RESET_CODE_TTL_MINUTES} minuter. Har den hunnit gå ut begär du en ny på ${options.publicUrl}/auth/forgot-password med din e-postadress (${options.to}).`,
+        `Du loggar in på ${options.publicUrl}/login.`,
+      ],
+    }),
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { UNAUTHORIZED_EVENT } from '@/lib/api-client';
+import { forgetSignedInData } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { notifySessionEnded } from '@/lib/session';
 import { Header } from './header';
@@ -9,16 +9,15 @@ import { Header } from './header';
 /** The frame of every page; turns an 'unauthorized' from any call into the login page (spec §8). */
 export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode; banner?: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useEffect(() => {
     const onUnauthorized = () => {
-      queryClient.clear();
+      forgetSignedInData();
       notifySessionEnded();
       navigate(paths.login, { replace: true });
     };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   return (
     <div className="flex min-h-dvh flex-col">

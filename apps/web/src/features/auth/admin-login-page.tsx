@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
 import { superadminCheckQuery } from '@/features/admin-access';
@@ -20,6 +20,11 @@ export function AdminLoginPage() {
   return (
     <AuthCard title="Admin-inloggning" intro="För superadministratörer av Säljportalen.">
       <LoginForm onSignedIn={afterSignIn} />
+      <div className="mt-6 text-sm">
+        <Link to={paths.forgotPassword} className="font-medium text-brand underline-offset-4 hover:underline">
+          Glömt lösenordet?
+        </Link>
+      </div>
     </AuthCard>
   );
 }

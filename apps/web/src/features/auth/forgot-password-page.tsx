@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ZForgotPasswordRequestSchema } from '@saljportalen/contract';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,7 @@ import { errorMessage, notify } from '@/lib/toast';
 import { AuthCard } from './components/auth-card';
 import { useRequestPasswordReset } from './api/forgot-password';
 
-const forgotFormSchema = z.object({ email: z.string().trim().min(1, 'E-post krävs').email('Ange en giltig e-postadress') });
+const forgotFormSchema = ZForgotPasswordRequestSchema;
 type ForgotForm = z.infer<typeof forgotFormSchema>;
 
 export function ForgotPasswordPage() {

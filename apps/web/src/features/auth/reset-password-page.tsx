@@ -22,6 +22,8 @@ type ResetForm = z.infer<typeof resetFormSchema>;
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('code');
+  // The welcome mail's 'Välj lösenord' link: the same kind of code, for a first password.
+  const welcome = params.get('valkommen') === '1';
   const navigate = useNavigate();
   const verification = useVerifyResetCode(code);
   const reset = useResetPassword();
@@ -30,7 +32,8 @@ export function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await reset.mutateAsync({ code: code!, new_password: values.new_password });
-      notify.success('Lösenord uppdaterat', 'Du loggas nu ut.');
+      if (welcome) notify.success('Lösenord sparat', 'Logga in med din e-postadress och ditt nya lösenord.');
+      else notify.success('Lösenord uppdaterat', 'Du loggas nu ut.');
       navigate(paths.login, { replace: true });
     } catch (error) {
       notify.error('Fel vid uppdatering', errorMessage(error));
@@ -39,7 +42,7 @@ export function ResetPasswordPage() {
 
   if (code && verification.isPending) {
     return (
-      <AuthCard title="Återställ lösenord">
+      <AuthCard title={welcome ? 'Välj lösenord' : 'Återställ lösenord'}>
         <p role="status" className="text-muted">
           Kontrollerar länken...
         </p>
@@ -66,7 +69,10 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Välj ett nytt lösenord">
+    <AuthCard
+      title={welcome ? 'Välj lösenord' : 'Välj ett nytt lösenord'}
+      intro={welcome ? 'Välkommen till Säljportalen! Välj lösenordet du ska logga in med.' : undefined}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Nytt lösenord" hint="Minst 8 tecken." error={form.formState.errors.new_password?.message}>
           <PasswordInput autoComplete="new-password" {...form.register('new_password')} />

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { Flag, ShieldCheck, Users } from 'lucide-react';
+import { Flag, ShieldCheck, Users, WifiOff } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { PageContainer } from '@/components/layout/app-layout';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatKronor } from '@/lib/format';
+import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
+import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
@@ -68,7 +69,7 @@ function GroupSummary({ final }: { final: boolean }) {
       </h2>
       {totals.isPending ? (
         <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
-      ) : totals.isError ? (
+      ) : totals.isError && !totals.data ? (
         <LoadError title={LOAD_ERROR} query={totals} showReason={false} />
       ) : (
         <StatList
@@ -102,6 +103,29 @@ function GroupEnded({ groupName }: { groupName: string }) {
         </p>
       </div>
     </Card>
+  );
+}
+
+/**
+ * The installed app without network (issue 19): the figures as last fetched, and when; the
+ * personal link below works as ever, since copying and sharing need no server.
+ */
+function OfflineNotice({ fetchedAt }: { fetchedAt?: number }) {
+  return (
+    <div role="status" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <WifiOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div>
+        <p className="font-semibold">Du är offline</p>
+        {fetchedAt ? (
+          <p className="mt-1 text-sm">
+            Siffrorna hämtades <time dateTime={new Date(fetchedAt).toISOString()}>{formatDateTime(fetchedAt)}</time> och uppdateras när du
+            är ansluten igen. Din personliga länk kan du kopiera och dela som vanligt.
+          </p>
+        ) : (
+          <p className="mt-1 text-sm">Översikten visas när du är ansluten igen.</p>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -147,6 +171,16 @@ export function DashboardPage() {
   // screen) are drawn in a deferred render just after the first paint: a slow phone's main thread
   // is held for half the page at a time, and the seller's own figures and link show first.
   const showGroup = useDeferredValue(true, false);
+  const online = useIsOnline();
+
+  if (summary.isPending && !online) {
+    return (
+      <PageContainer>
+        <h1 className="mb-4 text-2xl font-bold text-ink">Översikt</h1>
+        <OfflineNotice />
+      </PageContainer>
+    );
+  }
 
   if (summary.isPending) {
     return (
@@ -156,7 +190,8 @@ export function DashboardPage() {
     );
   }
 
-  if (summary.isError) {
+  // A failed refresh leaves the last answer in place: it is shown, not replaced by the error.
+  if (summary.isError && !summary.data) {
     return (
       <PageContainer>
         <h1 className="mb-4 text-2xl font-bold text-ink">Översikt</h1>
@@ -169,6 +204,7 @@ export function DashboardPage() {
   return (
     <PageContainer>
       <div className="space-y-6">
+        {(!online || isNetworkFailure(summary.error)) && <OfflineNotice fetchedAt={summary.dataUpdatedAt} />}
         <Greeting summary={summary.data} />
         {!group || !personal.personal_link ? (
           <NoActiveGroup />

@@ -226,7 +226,8 @@ export function GroupDetailPage() {
       {!detail && <LoadingStatus>Laddar grupp...</LoadingStatus>}
       <GroupCards detail={detail} />
 
-      <section aria-labelledby="group-people" className="space-y-3">
+      {/* No name of its own: the table's scroll region is already the landmark 'Personer i gruppen' (axe landmark-unique). */}
+      <section className="space-y-3">
         <h2 id="group-people" className="text-lg font-semibold text-ink">
           Personer i gruppen
         </h2>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TLoginRequest, TTokenResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
+import { forgetSignedInData } from '@/lib/offline-cache';
 import { setToken } from '@/lib/session';
 
 export async function login(request: TLoginRequest): Promise<TTokenResponse> {
@@ -9,6 +10,8 @@ export async function login(request: TLoginRequest): Promise<TTokenResponse> {
     body: { ...request, email: request.email.trim() },
     auth: false,
   });
+  // Whoever used this device before: their saved dashboard goes before this person's session begins.
+  forgetSignedInData();
   setToken(answer.token);
   return answer;
 }

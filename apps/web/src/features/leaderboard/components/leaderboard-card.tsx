@@ -137,7 +137,7 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
         ))}
       </div>
     );
-  } else if (leaderboard.isError) {
+  } else if (leaderboard.isError && !leaderboard.data) {
     body = (
       <Alert tone="error" title="Något gick fel vid laddning av data.">
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void leaderboard.refetch()}>
