@@ -104,7 +104,8 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
                   <RankBadge rank={rank} />
                 </Td>
                 <Td className={cn('px-2 py-2 sm:px-3', rank <= 5 && 'font-semibold')}>
-                  <span className="inline-flex flex-wrap items-center gap-2">
+                  {/* A long name breaks rather than widening the table past a phone's screen. */}
+                  <span className="inline-flex flex-wrap items-center gap-2 [overflow-wrap:anywhere]">
                     {rank === 1 && <Trophy className="size-4 text-amber-700" aria-hidden="true" />}
                     {item.seller_name}
                     {isMe && <Badge variant="brand">Du</Badge>}
