@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
-import { E2E_WEBHOOK_SECRET, demoPassword, expectAccessible, signInQuickly, test, uniqueEmail } from './support/fixtures';
+import { E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, test, uniqueEmail } from './support/fixtures';
 
 /**
  * Issue 19 point 5: every journey by keyboard alone. Nothing here clicks: Tab (or Shift+Tab) to a
