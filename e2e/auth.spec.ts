@@ -154,6 +154,8 @@ test.describe('registration', () => {
     await page.getByRole('button', { name: 'Registrera' }).click();
     await expect(page.getByRole('heading', { name: 'Registrering klar' })).toBeVisible();
     await expect(page.getByText('Välkommen, Ylva!')).toBeVisible();
+    // The failure toast is over (issue 19): gone once it has faded out.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expectAccessible(page, 'Registrering klar');
     const token = await page.evaluate(() => localStorage.getItem('saljportalen.token'));
     const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };

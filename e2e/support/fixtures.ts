@@ -18,13 +18,14 @@ export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
 export const TOKEN_STORAGE_KEY = 'saljportalen.token';
 
 /**
- * The browser's own line for an HTTP answer of 400 or more ('Failed to load resource: the
- * server responded with a status of 403'): journeys provoke refusals on purpose, and no script
- * can keep Chromium from writing it. Which ones a journey without faults may cause, e2e/console.spec.ts
- * holds to the two the spec keeps (the superadmin check and the refresh helper).
+ * The browser's own line for a call that failed: an HTTP answer of 400 or more ('Failed to load
+ * resource: the server responded with a status of 403') or no answer ('Failed to load resource:
+ * net::ERR_INTERNET_DISCONNECTED'). Journeys provoke refusals and lost networks on purpose, and no
+ * script can keep Chromium from writing the line. Which ones a journey without faults may cause,
+ * e2e/console.spec.ts holds to the two the spec keeps (the superadmin check and the refresh helper).
  */
-export const isRefusedCall = (message: ConsoleMessage): boolean =>
-  message.type() === 'error' && message.text().startsWith('Failed to load resource: the server responded with a status of');
+export const isFailedCall = (message: ConsoleMessage): boolean =>
+  message.type() === 'error' && message.text().startsWith('Failed to load resource: ');
 
 /**
  * Every browser test: no warning, no error and no uncaught exception reaches the browser's
@@ -37,7 +38,7 @@ export const test = base.extend<{ quietConsole: void }>({
       const noise: string[] = [];
       const onAppPage = () => !new URL(page.url()).pathname.startsWith('/api/');
       page.on('console', (message) => {
-        if ((message.type() === 'warning' || message.type() === 'error') && !isRefusedCall(message) && onAppPage())
+        if ((message.type() === 'warning' || message.type() === 'error') && !isFailedCall(message) && onAppPage())
           noise.push(`${message.type()}: ${message.text()} (${page.url()})`);
       });
       page.on('pageerror', (error) => noise.push(`pageerror: ${error.message} (${page.url()})`));
