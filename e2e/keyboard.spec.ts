@@ -233,6 +233,9 @@ test.describe('keyboard only', () => {
     await tabTo(page, confirm.getByRole('button', { name: 'Markera som betald' }));
     await page.keyboard.press('Enter');
     await expect(item.getByText('Betald')).toBeVisible();
+    // axe measures colours: only once the toast it replaced has faded out.
+    await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await expectAccessible(page, 'avräkning betald med tangentbordet');
   });
 
