@@ -189,12 +189,12 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Tilldela order ${orderName}` });
     await expect(dialog).toBeVisible();
-    await typeInto(page, dialog.getByRole('combobox', { name: 'Grupp', exact: true }), 'Tangentklassen');
+    await typeInto(page, dialog.getByRole('combobox', { name: 'Grupp', exact: true }), groupName);
     await expect(dialog.getByRole('option', { name: groupName, exact: true })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('combobox', { name: 'Grupp', exact: true })).toHaveValue(groupName);
-    await typeInto(page, dialog.getByRole('combobox', { name: 'Säljare' }), 'Kim');
+    await typeInto(page, dialog.getByRole('combobox', { name: 'Säljare' }), sellerName);
     await expect(dialog.getByRole('option', { name: new RegExp(`^${sellerName}`) })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -205,7 +205,7 @@ test.describe('keyboard only', () => {
     // Create a payout of the group's order, without archiving the group.
     await page.goto('/admin/payouts');
     const form = page.getByRole('form', { name: 'Skapa ny avräkning' });
-    await typeInto(page, form.getByRole('combobox', { name: 'Grupp', exact: true }), 'Tangentklassen');
+    await typeInto(page, form.getByRole('combobox', { name: 'Grupp', exact: true }), groupName);
     await expect(form.getByRole('option', { name: groupName, exact: true })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
