@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+// The app's test: fails on anything in the browser console (support/fixtures.ts).
+import { test } from './support/fixtures';
 import { demoPassword, TOKEN_STORAGE_KEY, csvRecords, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+// The app's test: fails on anything in the browser console (support/fixtures.ts).
+import { test } from './support/fixtures';
 import type {
   TAccountGroupsResponse,
   TAdminGroupDetailResponse,

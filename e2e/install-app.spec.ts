@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+// The app's test: fails on anything in the browser console (support/fixtures.ts).
+import { test } from './support/fixtures';
 import { expectAccessible } from './support/fixtures';
 
 const INSTALL_DISMISSED_KEY = 'saljportalen.install-banner-dismissed';

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+// The app's test: fails on anything in the browser console (support/fixtures.ts).
+import { test } from './support/fixtures';
 import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
 import { E2E_WEBHOOK_SECRET, expectAccessible, signIn, uniqueEmail } from './support/fixtures';
 

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+// The app's test: fails on anything in the browser console (support/fixtures.ts).
+import { test } from './support/fixtures';
 import { expectAccessible, signInQuickly } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';

@@ -1,4 +1,6 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+// The app's test: fails on anything in the browser console (support/fixtures.ts).
+import { test } from './support/fixtures';
 import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
 import { E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 
 const e2ePort = process.env.E2E_PORT ?? '4173';
@@ -16,6 +16,38 @@ export const E2E_DATA_DIR = e2ePort === '4173' ? '.e2e-data' : `.e2e-data-${e2eP
 export const demoPassword = (): string => fs.readFileSync(path.join(E2E_DATA_DIR, 'demo-password'), 'utf8').trim();
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
 export const TOKEN_STORAGE_KEY = 'saljportalen.token';
+
+/**
+ * The browser's own line for a call that failed: an HTTP answer of 400 or more ('Failed to load
+ * resource: the server responded with a status of 403') or no answer ('Failed to load resource:
+ * net::ERR_INTERNET_DISCONNECTED'). Journeys provoke refusals and lost networks on purpose, and no
+ * script can keep Chromium from writing the line. Which ones a journey without faults may cause,
+ * e2e/console.spec.ts holds to the two the spec keeps (the superadmin check and the refresh helper).
+ */
+export const isFailedCall = (message: ConsoleMessage): boolean =>
+  message.type() === 'error' && message.text().startsWith('Failed to load resource: ');
+
+/**
+ * Every browser test: no warning, no error and no uncaught exception reaches the browser's
+ * console (issue 19). Pages that are not the app's (/api/health, where a test stores a token,
+ * and its missing favicon) are not watched.
+ */
+export const test = base.extend<{ quietConsole: void }>({
+  quietConsole: [
+    async ({ page }, use) => {
+      const noise: string[] = [];
+      const onAppPage = () => !new URL(page.url()).pathname.startsWith('/api/');
+      page.on('console', (message) => {
+        if ((message.type() === 'warning' || message.type() === 'error') && !isFailedCall(message) && onAppPage())
+          noise.push(`${message.type()}: ${message.text()} (${page.url()})`);
+      });
+      page.on('pageerror', (error) => noise.push(`pageerror: ${error.message} (${page.url()})`));
+      await use();
+      expect(noise, 'meddelanden i webbläsarens konsol').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

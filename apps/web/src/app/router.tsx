@@ -54,6 +54,15 @@ export function preloadDashboard(): void {
   void prefetchDashboard();
 }
 
+/**
+ * What a page loaded on demand shows while its code arrives on the first load (React Router's
+ * HydrateFallback): nothing, inside the frame, whose header is drawn meanwhile. Without one on
+ * each lazy route React Router renders no frame at all and warns in the console on every page.
+ */
+function PagePending() {
+  return null;
+}
+
 /** Loaded on demand so a seller's phone never downloads the admin area. */
 const adminArea = (): RouteObject => ({
   element: <RequireSuperadmin />,
@@ -62,6 +71,7 @@ const adminArea = (): RouteObject => ({
     {
       path: `${paths.admin}/*`,
       lazy: () => import('@/features/admin/admin-routes').then((module) => ({ element: <module.AdminArea notFound={<NotFoundPage />} /> })),
+      HydrateFallback: PagePending,
     },
   ],
 });
@@ -82,14 +92,17 @@ export const routes: RouteObject[] = [
           {
             path: paths.register,
             lazy: () => import('@/features/auth/register-page').then((module) => ({ Component: module.RegisterPage })),
+            HydrateFallback: PagePending,
           },
           {
             path: paths.registerSeller,
             lazy: () => import('@/features/auth/register-seller-page').then((module) => ({ Component: module.RegisterSellerPage })),
+            HydrateFallback: PagePending,
           },
           {
             path: paths.forgotPassword,
             lazy: () => import('@/features/auth/forgot-password-page').then((module) => ({ Component: module.ForgotPasswordPage })),
+            HydrateFallback: PagePending,
           },
         ],
       },
@@ -97,10 +110,12 @@ export const routes: RouteObject[] = [
       {
         path: paths.resetPassword,
         lazy: () => import('@/features/auth/reset-password-page').then((module) => ({ Component: module.ResetPasswordPage })),
+        HydrateFallback: PagePending,
       },
       {
         path: paths.adminLogin,
         lazy: () => import('@/features/auth/admin-login-page').then((module) => ({ Component: module.AdminLoginPage })),
+        HydrateFallback: PagePending,
       },
       {
         element: <RequireAuth />,
@@ -114,6 +129,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.accountSettings,
             lazy: () => import('@/features/account/account-settings-page').then((module) => ({ Component: module.AccountSettingsPage })),
+            HydrateFallback: PagePending,
           },
         ],
       },

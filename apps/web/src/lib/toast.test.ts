@@ -26,3 +26,28 @@ describe('notify (spec §9: one toast at a time)', () => {
     expect(toast.getHistory().length - before).toBe(1);
   });
 });
+
+describe('notifyFailure (issue 19: the session’s toast stays)', () => {
+  it('shows a failure, but not one that ended the session, whose own toast already shows', async () => {
+    const { notifyFailure } = await import('./toast');
+    const { ApiError } = await import('./api-client');
+    await prepareToasts();
+    notify.error('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+    await settled();
+    notifyFailure('Fel vid nedladdning', new ApiError(401, 'Inte inloggad'), 'Kunde inte ladda ner katalogen');
+    await settled();
+    expect(active()).toEqual(['Sessionen har gått ut']);
+
+    notifyFailure('Fel vid nedladdning', new ApiError(500, 'API 500'), 'Kunde inte ladda ner katalogen');
+    await settled();
+    expect(active()).toEqual(['Fel vid nedladdning']);
+  });
+
+  it('clear takes the toast away', async () => {
+    notify.error('Registrering misslyckades', 'Ogiltig gruppkod');
+    await settled();
+    notify.clear();
+    await settled();
+    expect(active()).toEqual([]);
+  });
+});

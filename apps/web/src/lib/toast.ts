@@ -52,7 +52,23 @@ export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string) => show('info', title, description),
+  /** Takes away whatever toast shows, e.g. a failure that the page's next success has made old. */
+  clear: () => {
+    if (sonner) void ready().then(({ toast }) => toast.dismiss());
+  },
 };
+
+/**
+ * A 401/403 (ApiError.isUnauthorized) has already signed out and said 'Sessionen har gått ut'
+ * (spec §8); a failure toast of the page's own would replace that.
+ */
+export const isSessionFailure = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { isUnauthorized?: unknown }).isUnauthorized === true;
+
+/** A failure toast under the page's own title, unless the failure ended the session (see above). */
+export function notifyFailure(title: string, error: unknown, description = errorMessage(error)): void {
+  if (!isSessionFailure(error)) notify.error(title, description);
+}
 
 /** The message of an error for a toast, or the fallback (spec §8 'Ett fel uppstod'). */
 export const errorMessage = (error: unknown, fallback = 'Ett fel uppstod'): string =>

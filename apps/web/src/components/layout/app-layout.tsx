@@ -28,10 +28,12 @@ export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode
         Hoppa till innehållet
       </a>
       <Header groupSwitcher={groupSwitcher} />
-      {banner}
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* After the page, in its own space at the page's end (the install banner sticks to the
+          screen's foot while the page scrolls, but never covers the page's last lines). */}
+      {banner}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { ApiError } from '@/lib/api-client';
-import { errorMessage, notify } from '@/lib/toast';
 
 /** Every query of the admin area starts with this key, so one change can reload them all (spec §4). */
 export const ADMIN_QUERY_ROOT = 'admin' as const;
@@ -11,14 +10,8 @@ export const ADMIN_QUERY_ROOT = 'admin' as const;
 export const retryServerFailureOnce = (failureCount: number, error: unknown): boolean =>
   failureCount < 1 && !(error instanceof ApiError && error.status < 500);
 
-/** A 401/403 has already signed out and shown 'Sessionen har gått ut'; another toast would replace it. */
-export const isSessionFailure = (error: unknown): boolean => error instanceof ApiError && error.isUnauthorized;
-
-/** A failure toast with the server's Swedish message under the page's own title (spec §8). */
-export function notifyFailure(title: string, error: unknown): void {
-  if (isSessionFailure(error)) return;
-  notify.error(title, errorMessage(error));
-}
+/** One rule for the whole app: a failure that ended the session gets no toast of its own. */
+export { isSessionFailure, notifyFailure } from '@/lib/toast';
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 

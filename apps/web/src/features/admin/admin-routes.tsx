@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
@@ -28,31 +28,41 @@ const tabs = [
   { to: paths.adminAudit, label: 'Händelselogg', end: false },
 ];
 
-/** spec §2 /admin: tabs Översikt, Grupper, Säljare, Avräkningar and a logout button. */
+/**
+ * spec §2 /admin: tabs Översikt, Grupper, Säljare, Avräkningar and a logout button. On a phone the
+ * logo and 'Logga ut' share one line, and the tabs are one strip that scrolls sideways (room for
+ * the tabs still to come), the chosen tab scrolled into view (issue 19).
+ */
 function AdminTabs() {
   const signOut = useSignOut();
+  const stripRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    stripRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <div className="flex items-center gap-3">
+    // Two rows of fixed height: styles.css places toasts just below them (--toast-top).
+    <header id="admin-header" className="border-b border-line bg-white">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <Logo />
           <span className="rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Admin</span>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void signOut()}>
-          <LogOut aria-hidden="true" />
+        <Button variant="outline" size="sm" className="shrink-0" onClick={() => void signOut()}>
+          <LogOut aria-hidden="true" className="hidden sm:block" />
           Logga ut
         </Button>
       </div>
-      <nav aria-label="Adminmeny" className="mx-auto max-w-6xl px-4">
-        <ul className="flex flex-wrap gap-x-1">
+      <nav aria-label="Adminmeny" className="mx-auto max-w-6xl">
+        <ul ref={stripRef} className="flex h-11 gap-x-1 overflow-x-auto px-4 [scrollbar-width:thin]">
           {tabs.map((tab) => (
-            <li key={tab.to}>
+            <li key={tab.to} className="shrink-0">
               <NavLink
                 to={tab.to}
                 end={tab.end}
                 className={({ isActive }) =>
                   cn(
-                    'inline-block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold',
+                    'inline-flex h-full items-center whitespace-nowrap border-b-2 px-2.5 text-sm font-semibold focus-visible:[outline-offset:-3px] sm:px-3',
                     isActive ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink',
                   )
                 }

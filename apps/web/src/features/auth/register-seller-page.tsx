@@ -30,6 +30,8 @@ export function RegisterSellerPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await register.mutateAsync(values);
+      // 'Registrering klar' replaces the form: an earlier 'Registrering misslyckades' is over.
+      notify.clear();
       setRegisteredName(values.full_name.trim().split(/\s+/)[0] ?? values.full_name);
     } catch (error) {
       notify.error('Registrering misslyckades', errorMessage(error));

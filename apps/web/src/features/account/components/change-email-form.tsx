@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage, notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { PasswordInput } from '@/components/ui/password-input';
 import { changeEmailFormSchema, firstIssue, type ChangeEmailFormValues } from '../account-forms';
 import { useChangeEmail } from '../api/change-email';
@@ -24,7 +24,7 @@ export function ChangeEmailForm() {
         form.reset();
         notify.success('E-post uppdaterad', `Du loggar nu in med ${values.new_email}.`);
       } catch (error) {
-        notify.error('Fel vid e-poständring', errorMessage(error));
+        notifyFailure('Fel vid e-poständring', error);
       }
     },
     (errors) => {

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { errorMessage, notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { PasswordInput } from '@/components/ui/password-input';
 import { changePasswordFormSchema, firstIssue, type ChangePasswordFormValues } from '../account-forms';
 import { useChangePassword } from '../api/change-password';
@@ -25,7 +25,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         form.reset();
         notify.success('Lösenord ändrat');
       } catch (error) {
-        notify.error('Fel vid lösenordsändring', errorMessage(error));
+        notifyFailure('Fel vid lösenordsändring', error);
       }
     },
     (errors) => {

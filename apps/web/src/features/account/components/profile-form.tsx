@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage, notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { firstIssue, profileFormSchema, type ProfileFormValues } from '../account-forms';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -24,7 +24,7 @@ export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
         await updateProfile.mutateAsync(values);
         notify.success('Profil uppdaterad');
       } catch (error) {
-        notify.error('Fel vid uppdatering', errorMessage(error));
+        notifyFailure('Fel vid uppdatering', error);
       }
     },
     (errors) => {

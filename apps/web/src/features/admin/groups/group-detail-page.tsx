@@ -63,7 +63,7 @@ function PeopleTable({ groupId, detail, stale }: { groupId: number; detail: Grou
     return <p className="rounded-xl border border-line bg-white p-6 text-center text-muted">Inga personer i gruppen ännu</p>;
   }
   return (
-    <Table label="Personer i gruppen" aria-busy={!detail || stale} className={stale ? 'opacity-60' : undefined}>
+    <Table cards label="Personer i gruppen" aria-busy={!detail || stale} className={stale ? 'opacity-60' : undefined}>
       <caption className="sr-only">Personer i gruppen, sorterade efter försäljning</caption>
       <THead>
         <Tr>
@@ -89,10 +89,16 @@ function PeopleTable({ groupId, detail, stale }: { groupId: number; detail: Grou
                 </div>
                 {person.email && <p className="text-xs text-muted">{person.email}</p>}
               </Td>
-              <Td className="text-right tabular-nums">{formatCount(person.orders_count)}</Td>
-              <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(person.total_sales)}</Td>
-              <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(person.total_commission)}</Td>
-              <Td className="text-right">
+              <Td data-label="Ordrar" className="text-right tabular-nums">
+                {formatCount(person.orders_count)}
+              </Td>
+              <Td data-label="Försäljning" className="text-right tabular-nums whitespace-nowrap">
+                {formatKronor(person.total_sales)}
+              </Td>
+              <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
+                {formatKronor(person.total_commission)}
+              </Td>
+              <Td data-wide className="text-right">
                 <Link
                   to={paths.adminSellerOrders(groupId, person.user_id)}
                   className="whitespace-nowrap font-medium text-brand underline-offset-4 hover:underline"

@@ -94,7 +94,7 @@ export function SellerOrdersPage() {
             {data && data.items.length === 0 ? (
               <p className="rounded-xl border border-line bg-white p-6 text-center text-muted">Inga ordrar.</p>
             ) : (
-              <Table label="Säljarens ordrar" aria-busy={!data}>
+              <Table cards label="Säljarens ordrar" aria-busy={!data}>
                 <caption className="sr-only">Säljarens ordrar, nyaste först</caption>
                 <THead>
                   <Tr>
@@ -111,9 +111,15 @@ export function SellerOrdersPage() {
                     data.items.map((order) => (
                       <Tr key={order.order_id}>
                         <Td className="font-medium">{order.label}</Td>
-                        <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
-                        <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.subtotal_incl_vat)}</Td>
-                        <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.commission_total)}</Td>
+                        <Td data-label="Datum" className="whitespace-nowrap">
+                          {formatDateTime(order.ordered_at)}
+                        </Td>
+                        <Td data-label="Belopp inkl. moms" className="text-right tabular-nums whitespace-nowrap">
+                          {formatKronor(order.subtotal_incl_vat)}
+                        </Td>
+                        <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
+                          {formatKronor(order.commission_total)}
+                        </Td>
                       </Tr>
                     ))
                   )}

@@ -68,6 +68,7 @@ export function UnattributedOrdersPage() {
         <>
           {!data && <LoadingStatus>Laddar ordrar...</LoadingStatus>}
           <Table
+            cards
             label="Ordrar utan säljare"
             aria-busy={!data || orders.isPlaceholderData}
             className={orders.isPlaceholderData ? 'opacity-60' : undefined}
@@ -97,10 +98,16 @@ export function UnattributedOrdersPage() {
                         {STATE_LABELS[order.state] && <Badge variant="warning">{STATE_LABELS[order.state]}</Badge>}
                       </div>
                     </Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(order.ordered_at)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.subtotal_incl_vat)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(order.commission_total)}</Td>
-                    <Td className="font-mono">
+                    <Td data-label="Datum" className="whitespace-nowrap">
+                      {formatDateTime(order.ordered_at)}
+                    </Td>
+                    <Td data-label="Belopp inkl. moms" className="text-right tabular-nums whitespace-nowrap">
+                      {formatKronor(order.subtotal_incl_vat)}
+                    </Td>
+                    <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
+                      {formatKronor(order.commission_total)}
+                    </Td>
+                    <Td data-label="Okänd kod" className="font-mono">
                       {order.ref_code ?? <span className="font-sans text-muted">–</span>}
                       {order.archived_link && (
                         <span className="block font-sans text-xs text-muted">
@@ -108,7 +115,7 @@ export function UnattributedOrdersPage() {
                         </span>
                       )}
                     </Td>
-                    <Td className="text-right">
+                    <Td data-wide className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setAssigning(order)}>
                         <UserPlus aria-hidden="true" />
                         Tilldela<span className="sr-only"> order {order.label}</span>

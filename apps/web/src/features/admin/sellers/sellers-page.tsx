@@ -135,7 +135,7 @@ export function SellersPage() {
       ) : (
         <>
           {sellers.isPending && <LoadingStatus>Laddar säljare...</LoadingStatus>}
-          <Table label="Säljare" aria-busy={sellers.isPending}>
+          <Table cards label="Säljare" aria-busy={sellers.isPending}>
             <caption className="sr-only">
               Säljare, sorterade efter {SORT_OPTIONS.find((option) => option.value === sort)!.label.toLowerCase()}
             </caption>
@@ -169,7 +169,7 @@ export function SellersPage() {
                         {seller.is_admin && <Badge variant="brand">Admin</Badge>}
                       </div>
                     </Td>
-                    <Td>
+                    <Td data-label="Grupp">
                       <div className="flex items-center gap-2 whitespace-nowrap">
                         {seller.group_id ? (
                           <Link to={paths.adminGroup(seller.group_id)} className="text-ink underline-offset-4 hover:underline">
@@ -181,9 +181,15 @@ export function SellersPage() {
                         {!seller.is_active && <Badge variant="warning">Arkiverad</Badge>}
                       </div>
                     </Td>
-                    <Td className="text-right tabular-nums">{formatCount(seller.orders_count)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(seller.total_sales)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(seller.total_commission)}</Td>
+                    <Td data-label="Ordrar" className="text-right tabular-nums">
+                      {formatCount(seller.orders_count)}
+                    </Td>
+                    <Td data-label="Försäljning" className="text-right tabular-nums whitespace-nowrap">
+                      {formatKronor(seller.total_sales)}
+                    </Td>
+                    <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
+                      {formatKronor(seller.total_commission)}
+                    </Td>
                   </Tr>
                 ))
               )}

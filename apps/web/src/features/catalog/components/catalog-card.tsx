@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { useDownloadCatalog } from '../api/download-catalog';
 
 /** The printable personal catalogue: products, prices, the seller's link and its QR code. */
@@ -11,8 +11,9 @@ export function CatalogCard({ fullName }: { fullName: string }) {
     try {
       await download.mutateAsync(fullName);
       notify.success('Katalog nedladdad');
-    } catch {
-      notify.error('Fel vid nedladdning', 'Kunde inte ladda ner katalogen');
+    } catch (error) {
+      // A session that ended meanwhile has sent the seller to the login page with its own toast.
+      notifyFailure('Fel vid nedladdning', error, 'Kunde inte ladda ner katalogen');
     }
   };
   return (

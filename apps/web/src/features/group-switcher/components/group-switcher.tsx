@@ -4,7 +4,7 @@ import type { TAccountGroup } from '@saljportalen/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { useAccountGroups } from '../api/account-groups';
 import { useSwitchGroup } from '../api/switch-group';
 import { rememberSwitch, takeSwitchNotice } from '../switch-notice';
@@ -55,8 +55,8 @@ export function GroupSwitcher() {
       await switchGroup.mutateAsync({ group_id: group.group_id });
       rememberSwitch(group.group_name);
       window.location.reload();
-    } catch {
-      notify.error('Fel vid byte av grupp', 'Kunde inte byta grupp');
+    } catch (error) {
+      notifyFailure('Fel vid byte av grupp', error, 'Kunde inte byta grupp');
     }
   };
 

@@ -20,16 +20,18 @@ export function InstallBanner() {
   if (!kind || pathname.startsWith('/admin')) return null;
 
   return (
-    // At the foot of the screen, over the page: Chromium's install event comes after the page is
-    // drawn, and a banner pushed in above it would shift everything down (CLS, issue 7).
+    // At the foot of the screen: Chromium's install event comes after the page is drawn, and a
+    // banner pushed in above it would shift everything down (CLS, issue 7). Sticky after the page
+    // rather than fixed over it: it has a place of its own below the page's end, so scrolled to
+    // the bottom nothing is under it, as the teacher's own row in the leaderboard was (issue 19).
     <section
       aria-labelledby="install-banner-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-emerald-200 bg-brand-soft pb-[env(safe-area-inset-bottom)] shadow-lg"
+      className="sticky bottom-0 z-40 border-t border-emerald-200 bg-brand-soft pb-[env(safe-area-inset-bottom)] shadow-lg"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <Smartphone className="hidden size-6 shrink-0 text-brand sm:block" aria-hidden="true" />
         <div className="min-w-0 flex-1 basis-56">
-          {/* Not a heading: it sits above the page's h1. */}
+          {/* Not a heading: an aside to every page, not a part of its outline. */}
           <p id="install-banner-title" className="font-semibold text-ink">
             Installera Säljportalen
           </p>

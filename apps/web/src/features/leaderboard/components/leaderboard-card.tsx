@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatKronor } from '@/lib/format';
-import { errorMessage, notify } from '@/lib/toast';
+import { notify, notifyFailure } from '@/lib/toast';
 import { useLeaderboard } from '../api/leaderboard';
 import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
 
@@ -39,11 +39,14 @@ function VisibilitySwitch({ groupId, visible }: { groupId: number; visible: bool
   const labelId = useId();
   const setVisibility = useSetLeaderboardVisibility();
   const onToggle = async () => {
+    // aria-disabled rather than disabled while saving: a disabled button drops the keyboard's focus,
+    // and the next Space would do nothing (issue 19).
+    if (setVisibility.isPending) return;
     try {
       await setVisibility.mutateAsync({ group_id: groupId, show_leaderboard: !visible });
       notify.success('Inställning uppdaterad');
     } catch (error) {
-      notify.error('Kunde inte uppdatera inställningen', errorMessage(error));
+      notifyFailure('Kunde inte uppdatera inställningen', error);
     }
   };
   return (
@@ -56,10 +59,10 @@ function VisibilitySwitch({ groupId, visible }: { groupId: number; visible: bool
         role="switch"
         aria-checked={visible}
         aria-labelledby={labelId}
-        disabled={setVisibility.isPending}
+        aria-disabled={setVisibility.isPending}
         onClick={onToggle}
         className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60',
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors aria-disabled:opacity-60',
           visible ? 'bg-brand' : 'bg-slate-500',
         )}
       >
@@ -79,11 +82,13 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
   if (items.length === 0) return <p className="text-muted">Ingen i gruppen har sålt något ännu.</p>;
   return (
     // A narrow phone may scroll the table sideways: the region takes focus so the keyboard can too.
+    // The rank column is exactly its badge wide on a phone (pl-3 + size-8 + pr-1 = w-12), so the
+    // demo class fits a 390 px screen without a sideways scroll.
     <div role="region" aria-labelledby={titleId} tabIndex={0} className="-mx-5 overflow-x-auto">
       <table aria-labelledby={titleId} className="w-full border-collapse text-left text-sm">
         <THead>
           <Tr>
-            <Th className="w-12 pl-4 pr-1 sm:w-14 sm:px-5">Plats</Th>
+            <Th className="w-12 pl-3 pr-1 sm:w-14 sm:px-5">Plats</Th>
             <Th className="px-2 sm:px-3">Säljare</Th>
             <Th className="px-2 text-right sm:px-3">Försäljning</Th>
             <Th className="pl-2 pr-4 text-right sm:px-3 sm:pr-5">Intjäning</Th>
@@ -95,11 +100,12 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
             const isMe = item.user_id === currentUserId;
             return (
               <Tr key={item.user_id} className={cn(rank <= 5 && 'bg-amber-50/60', isMe && 'bg-sky-50')}>
-                <Td className="py-2 pl-4 pr-1 sm:px-5">
+                <Td className="py-2 pl-3 pr-1 sm:px-5">
                   <RankBadge rank={rank} />
                 </Td>
                 <Td className={cn('px-2 py-2 sm:px-3', rank <= 5 && 'font-semibold')}>
-                  <span className="inline-flex flex-wrap items-center gap-2">
+                  {/* A long name breaks rather than widening the table past a phone's screen. */}
+                  <span className="inline-flex flex-wrap items-center gap-2 [overflow-wrap:anywhere]">
                     {rank === 1 && <Trophy className="size-4 text-amber-700" aria-hidden="true" />}
                     {item.seller_name}
                     {isMe && <Badge variant="brand">Du</Badge>}

@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signInQuickly, test, toastsSettled, uniqueEmail } from './support/fixtures';
+
+/** Issue 19 point 7: the toast a person sees is the one that is true now, and says so in Swedish. */
+
+const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
+
+test.describe('the right toast', () => {
+  test('a registration that succeeds after a wrong group code leaves no failure toast behind', async ({ page }, testInfo) => {
+    await page.goto('/register/seller');
+    await page.getByLabel('Namn').fill('Rätta Koden');
+    await page.getByLabel('E-post').fill(uniqueEmail('rattkod', testInfo.project.name));
+    await page.getByLabel('Lösenord', { exact: true }).fill('rattkoden1');
+    await page.getByLabel('Gruppkod').fill('FEL123');
+    await page.getByRole('button', { name: /Registrera/ }).click();
+    await expect(toast(page)).toContainText('Registrering misslyckades');
+    // The close button is named in Swedish.
+    await expect(toast(page).getByRole('button', { name: 'Stäng' })).toBeVisible();
+    await toastsSettled(page);
+    await expectAccessible(page, 'registrering med fel gruppkod');
+
+    await page.getByLabel('Gruppkod').fill('BJK6B2');
+    await page.getByRole('button', { name: /Registrera/ }).click();
+    await expect(page.getByRole('heading', { name: 'Registrering klar' })).toBeVisible();
+    await expect(toast(page)).toHaveCount(0);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await expectAccessible(page, 'registrering klar');
+  });
+
+  test('a session that ends during a catalogue download says so on the login page', async ({ page }) => {
+    await signInQuickly(page, 'noah@demo.se');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();
+    // The session ends on the server (signed out elsewhere): its access token is refused from now on.
+    expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+
+    await page.getByRole('button', { name: 'Ladda ner katalog' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText('Sessionen har gått ut');
+    await expect(page.getByText('Fel vid nedladdning')).toHaveCount(0);
+    await toastsSettled(page);
+    // Still the session's toast once every answer is in.
+    await expect(page.getByRole('button', { name: 'Logga in', exact: true }).last()).toBeVisible();
+    await expect(toast(page)).toHaveCount(1);
+    await expect(toast(page)).toContainText('Sessionen har gått ut');
+    await expectAccessible(page, 'inloggningen efter en avslutad session');
+  });
+});
