@@ -75,4 +75,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Every browser test fails on a console warning or error (issue 19): that check lives in the
+    // fixtures' `test`, so a spec that takes Playwright's own would quietly skip it.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './support/fixtures': it fails on console noise.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
-import { E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly } from './support/fixtures';
+import { E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, test } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';
 
@@ -19,9 +19,7 @@ const entry = (page: Page, testInfo: TestInfo, text: string) =>
 
 /** An event's row by the element that names it ('orders/create · nr 12'): `nr 1` must not find `nr 12`. */
 const eventEntry = (page: Page, testInfo: TestInfo, id: number) =>
-  page
-    .getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row')
-    .filter({ has: page.getByText(new RegExp(`· nr ${id}$`)) });
+  page.getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row').filter({ has: page.getByText(new RegExp(`· nr ${id}$`)) });
 
 /** The phone and desktop runs share one database: Shopify ids of their own. */
 let nextOrderId = 7_980_000_000_000 + (Date.now() % 1_000_000) * 10;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiToken, expectAccessible, latestMailTo, signIn } from './support/fixtures';
+import { expect } from '@playwright/test';
+import { apiToken, expectAccessible, latestMailTo, signIn, test } from './support/fixtures';
 
 /** Issue 19 points 10 and 11: the welcome mail's own link, mails in HTML, and the small things. */
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, forgedToken, signIn, TOKEN_STORAGE_KEY } from './support/fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, forgedToken, signIn, test, TOKEN_STORAGE_KEY } from './support/fixtures';
 
 /**
  * Issue 19 point 9: the installed app on a phone without network. The dashboard is loaded once

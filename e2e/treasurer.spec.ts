@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { sendShopifyWebhook, swedishOrder, swedishRefund } from '../apps/server/test/shopify-webhooks';
-import { E2E_WEBHOOK_SECRET, apiToken, csvRecords, expectAccessible, signInQuickly, uniqueEmail } from './support/fixtures';
+import { apiToken, csvRecords, E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, test, uniqueEmail } from './support/fixtures';
 
 /**
  * Issue 19, the treasurer's points: archiving asks first and names the group (1); members of an
