@@ -163,7 +163,11 @@ export async function processWebhookEvent(
       const { processedOutcome } = await storedEvent(db, options.eventId);
       return { status: 'already_processed', outcome: processedOutcome ?? '' };
     }
-    return { status: 'failed', error: await recordFailure(db, options.eventId, failureMessage(error)), transient: isDatabaseUnavailable(error) };
+    return {
+      status: 'failed',
+      error: await recordFailure(db, options.eventId, failureMessage(error)),
+      transient: isDatabaseUnavailable(error),
+    };
   }
 }
 
