@@ -90,4 +90,36 @@ test.describe('the installed app offline', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Elsa')).toHaveCount(0);
   });
+
+  test('a session that cannot be checked, with nothing saved, is not sent to sign in: it says so and tries again', async ({
+    page,
+    context,
+  }) => {
+    await loadDashboardOnce(page);
+    await page.goto('/account/settings');
+    await expect(page.getByRole('form', { name: 'Profil' })).toBeVisible();
+    // The app is opened again later: nothing saved to show, and the access token has run out; the
+    // refresh cookie is still good. (Set before the page's own code runs, as a new start finds it.)
+    const expired = forgedToken({ sub: '1', exp: Math.floor(Date.now() / 1000) - 3600 });
+    await context.addInitScript(
+      ([key, token, cacheKey]) => {
+        localStorage.setItem(key!, token!);
+        localStorage.removeItem(cacheKey!);
+      },
+      [TOKEN_STORAGE_KEY, expired, CACHE_KEY],
+    );
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'Servern svarar inte just nu' })).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await expect(page.getByText('Sessionen har gått ut')).toHaveCount(0);
+    await expectAccessible(page, 'session som inte kan kontrolleras');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Försök igen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Servern svarar inte just nu' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await expect(page.getByRole('form', { name: 'Profil' }).getByLabel('E-post')).toHaveValue('elsa@demo.se');
+  });
 });

@@ -1,12 +1,26 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { forgetSignedInData, hasOfflineDashboard } from '@/lib/offline-cache';
-import { clearSession, getToken, getValidToken, wasServerUnreachable } from '@/lib/session';
+import { clearSession, getToken, getValidToken, sessionMayBeAlive, wasServerUnreachable } from '@/lib/session';
 import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
 import { logout } from '@/lib/sign-out';
+
+/**
+ * The session could not be checked (no network, or the server's database is away): not a reason
+ * to send anyone to sign in again, since the session may well be alive (issue 17).
+ */
+function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 p-6 text-center" role="alert">
+      <p className="max-w-md text-ink">Servern svarar inte just nu. Kontrollera din anslutning och försök igen om en stund.</p>
+      <Button onClick={onRetry}>Försök igen</Button>
+    </div>
+  );
+}
 
 function CheckingAccess() {
   return (
@@ -33,16 +47,18 @@ export function GuestOnly() {
  * Signed-in pages: 'checking' until a usable token is found (or refreshed), else /login (spec §4).
  * Without network the session cannot be renewed but has not ended: a device that has the
  * dashboard saved shows it (issue 19), and the calls renew the session once the network is back.
- * A session the server has ended takes the saved dashboard with it.
+ * Without a saved dashboard it says the server cannot be reached, with a retry. A session the server
+ * has ended takes the saved dashboard with it.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const [state, setState] = useState<'checking' | 'allowed' | 'denied'>(() => (getToken() ? 'allowed' : 'checking'));
+  const [state, setState] = useState<'checking' | 'allowed' | 'denied' | 'unreachable'>(() => (getToken() ? 'allowed' : 'checking'));
   useEffect(() => {
     if (state !== 'checking') return;
     let cancelled = false;
     void getValidToken().then((token) => {
       if (cancelled) return;
       if (token || (wasServerUnreachable() && hasOfflineDashboard())) return setState('allowed');
+      if (sessionMayBeAlive()) return setState('unreachable');
       forgetSignedInData();
       setState('denied');
     });
@@ -51,6 +67,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     };
   }, [state]);
   if (state === 'checking') return <CheckingAccess />;
+  if (state === 'unreachable') return <ServerUnreachable onRetry={() => setState('checking')} />;
   if (state === 'denied') return <Navigate to={paths.login} replace />;
   return children ?? <Outlet />;
 }
@@ -60,13 +77,14 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
  * session cleared and /login; any other failure → /dashboard.
  */
 export function RequireSuperadmin() {
-  const [hasSession, setHasSession] = useState<boolean | null>(() => (getToken() ? true : null));
+  const [hasSession, setHasSession] = useState<boolean | 'unreachable' | null>(() => (getToken() ? true : null));
   useEffect(() => {
     if (hasSession !== null) return;
-    void getValidToken().then((token) => setHasSession(Boolean(token)));
+    void getValidToken().then((token) => setHasSession(token ? true : sessionMayBeAlive() ? 'unreachable' : false));
   }, [hasSession]);
   const check = useQuery({ ...superadminCheckQuery, enabled: hasSession === true });
 
+  if (hasSession === 'unreachable') return <ServerUnreachable onRetry={() => setHasSession(null)} />;
   if (hasSession === false) return <Navigate to={paths.adminLogin} replace />;
   if (hasSession === null || check.isPending) return <CheckingAccess />;
   if (check.isError) {

@@ -120,6 +120,19 @@ describe('getValidToken (spec §4 refresh helper, §8 session ended)', () => {
     expect(wasServerUnreachable()).toBe(false);
   });
 
+  it('on a server error, does not call the session ended either: the server could not look (issue 17)', async () => {
+    refreshAnswers(Response.json({ error: { code: 'UNAVAILABLE', message: 'Databasen svarar inte just nu.' } }, { status: 503 }));
+    setToken(expired);
+    expect(await getValidToken()).toBeNull();
+    expect(wasServerUnreachable()).toBe(true);
+    expect(notify.error).not.toHaveBeenCalled();
+    // Once the server can look again, its answer counts: this session had ended.
+    refreshAnswers(new Response('', { status: 401 }));
+    expect(await getValidToken()).toBeNull();
+    expect(wasServerUnreachable()).toBe(false);
+    expect(notify.error).toHaveBeenCalledWith('Sessionen har gått ut', 'Logga in igen för att fortsätta.');
+  });
+
   it('says nothing to a visitor who was never signed in', async () => {
     refreshAnswers(new Response('', { status: 401 }));
     expect(await getValidToken()).toBeNull();

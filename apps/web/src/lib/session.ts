@@ -103,11 +103,15 @@ export const isAuthenticated = (): boolean => getToken() !== null;
 let refreshing: Promise<string | null> | undefined;
 
 /**
- * Set when the last refresh never reached the server (no network, as in the installed app on a
- * phone offline): the session may well be alive, so it is not reported as ended.
+ * Set when the last refresh got no answer about the session: no network (the installed app on a
+ * phone offline), or the server could not look (a 5xx while its database is away, issue 17). The
+ * session may well be alive, so it is not reported as ended.
  */
 let serverUnreachable = false;
 export const wasServerUnreachable = (): boolean => serverUnreachable;
+
+/** A session was here (its access token had expired) and the server could not say whether it lives on. */
+export const sessionMayBeAlive = (): boolean => serverUnreachable && droppedExpiredToken;
 
 /**
  * spec §4 refresh helper: clears the stored token, then stores the access token of the server's
@@ -124,7 +128,7 @@ export function refreshSession(): Promise<string | null> {
         serverUnreachable = true;
         return null;
       }
-      serverUnreachable = false;
+      serverUnreachable = response.status >= 500;
       if (!response.ok) return null;
       const { token } = (await response.json()) as { token?: unknown };
       if (typeof token !== 'string') return null;
