@@ -74,7 +74,8 @@ test.describe('layout', () => {
     const logout = await box(header.getByRole('button', { name: 'Logga ut' }));
     expect(Math.abs(logo.y + logo.height / 2 - (logout.y + logout.height / 2))).toBeLessThanOrEqual(4);
     const tabs = page.getByRole('navigation', { name: 'Adminmeny' }).getByRole('link');
-    await expect(tabs).toHaveCount(4);
+    // Översikt, Grupper, Säljare, Avräkningar, Webbhookar and Händelselogg, in one strip that scrolls sideways.
+    await expect(tabs).toHaveCount(6);
     const tops = new Set<number>();
     for (const tab of await tabs.all()) tops.add(Math.round((await box(tab)).y));
     expect(tops.size).toBe(1);
@@ -91,6 +92,13 @@ test.describe('layout', () => {
   test('the admin tables show every figure and action without sideways scrolling', async ({ page, baseURL }, testInfo) => {
     const phone = testInfo.project.name === 'phone';
     await signInQuickly(page, 'admin@saljportalen.se');
+
+    // The groups list: every group's sales and commission.
+    await page.goto('/admin/groups');
+    const group = page.getByRole('row').filter({ hasText: 'Klass 6B Björkskolan' });
+    await expect(group).toBeVisible();
+    for (const cell of await group.locator('td').all()) await expectWithinWidth(page, cell);
+    await expectNoSidewaysScroll(page);
 
     // Group detail: a person's sales, commission and 'Visa ordrar'.
     await page.goto('/admin/groups/1');

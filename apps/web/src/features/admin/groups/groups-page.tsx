@@ -99,7 +99,7 @@ export function GroupsPage() {
       ) : (
         <>
           {groups.isPending && <LoadingStatus>Laddar grupper...</LoadingStatus>}
-          <Table label="Grupper" aria-busy={groups.isPending}>
+          <Table cards label="Grupper" aria-busy={groups.isPending}>
             <caption className="sr-only">Grupper</caption>
             <THead>
               <Tr>
@@ -126,12 +126,24 @@ export function GroupsPage() {
                         {group.name}
                       </Link>
                     </Td>
-                    <Td className="font-mono tracking-wider">{group.code}</Td>
-                    <Td>{group.archived ? <Badge variant="warning">Arkiverad</Badge> : <Badge variant="success">Aktiv</Badge>}</Td>
-                    <Td className="text-right tabular-nums">{formatCount(group.sellers_count)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(group.total_sales)}</Td>
-                    <Td className="text-right tabular-nums whitespace-nowrap">{formatKronor(group.total_commission)}</Td>
-                    <Td className="whitespace-nowrap">{formatDate(group.created_at)}</Td>
+                    <Td data-label="Gruppkod" className="font-mono tracking-wider">
+                      {group.code}
+                    </Td>
+                    <Td data-label="Status">
+                      {group.archived ? <Badge variant="warning">Arkiverad</Badge> : <Badge variant="success">Aktiv</Badge>}
+                    </Td>
+                    <Td data-label="Personer" className="text-right tabular-nums">
+                      {formatCount(group.sellers_count)}
+                    </Td>
+                    <Td data-label="Försäljning" className="text-right tabular-nums whitespace-nowrap">
+                      {formatKronor(group.total_sales)}
+                    </Td>
+                    <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
+                      {formatKronor(group.total_commission)}
+                    </Td>
+                    <Td data-label="Skapad" className="whitespace-nowrap">
+                      {formatDate(group.created_at)}
+                    </Td>
                   </Tr>
                 ))
               )}
