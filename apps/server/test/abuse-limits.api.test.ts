@@ -6,7 +6,6 @@
  * password; nothing tells whether an address has an account.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DUMMY_HASH, hashPassword } from '../src/lib/passwords.js';
@@ -14,6 +13,7 @@ import { RESET_CODE_TTL_MINUTES } from '../src/modules/auth/password-reset.js';
 import { RESET_MAIL_LIMITS } from '../src/modules/auth/sign-in-limits.js';
 import { sqlRows } from './admin-fixtures.js';
 import { eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
+import { redisReachable, TEST_REDIS_URL } from './test-redis.js';
 
 // Records every hash verified, so a test can see the work sign-in does (not how long it takes).
 const argon2 = vi.hoisted(() => ({ verified: [] as string[], hashed: 0 }));
@@ -282,19 +282,6 @@ describe('webhooks', () => {
   });
 });
 
-function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
-    const answer = (reachable: boolean) => {
-      socket.destroy();
-      resolve(reachable);
-    };
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
-
 describe('counters shared by several server processes', () => {
   /** Ten wrong passwords from one address spread over the servers, then the eleventh attempt on each is refused. */
   async function expectSharedAccountLimit(servers: TestServer[]) {
@@ -318,10 +305,10 @@ describe('counters shared by several server processes', () => {
   // Redis does not depend on the database, so one of the two API runs covers it.
   it.runIf(testDbKind === 'pglite')('two servers with REDIS_URL count in Redis, whatever their databases', async (context) => {
     if (!(await redisReachable())) {
-      if (process.env.CI) throw new Error('Redis svarar inte på 127.0.0.1:6379');
+      if (process.env.CI) throw new Error(`Redis svarar inte på ${TEST_REDIS_URL}`);
       return context.skip();
     }
-    const env = { ...LIMITS, REDIS_URL: 'redis://127.0.0.1:6379' };
+    const env = { ...LIMITS, REDIS_URL: TEST_REDIS_URL };
     const [first, second] = [await startTestServer({ env }), await startTestServer({ env })];
     try {
       await expectSharedAccountLimit([first, second]);

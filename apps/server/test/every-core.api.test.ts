@@ -34,6 +34,7 @@ import {
   type SpawnedServer,
 } from './spawned-server.js';
 import { DEMO_TEST_PASSWORD, eventually, testDbKind } from './test-server.js';
+import { redisReachable, TEST_REDIS_URL } from './test-redis.js';
 
 const folder = serverDataFolder('sp-every-core-');
 const servers: SpawnedServer[] = [];
@@ -46,19 +47,6 @@ const superadmin = DEMO_LOGINS[0].email;
 /** The demo's first seller (elsa@demo.se, Klass 6B) sells under DEMO0005 (seed.ts: four group admins come first). */
 const seller = { email: DEMO_LOGINS[2].email, refCode: 'DEMO0005' };
 let nextOrderId = 7_900_000_000_000 + crypto.randomInt(1_000_000) * 1000;
-
-function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
-    const answer = (reachable: boolean) => {
-      socket.destroy();
-      resolve(reachable);
-    };
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
 
 /** Loopback is a trusted proxy by default: each test speaks from an address of its own, as callers behind the proxy do. */
 const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -107,13 +95,13 @@ describe.runIf(testDbKind === 'postgres')('two server processes on one PostgreSQ
 
   it('start on one database with one Redis', { timeout: 240_000 }, async (context) => {
     if (!(await redisReachable())) {
-      if (process.env.CI) throw new Error('Redis svarar inte på 127.0.0.1:6379');
+      if (process.env.CI) throw new Error(`Redis svarar inte på ${TEST_REDIS_URL}`);
       return context.skip();
     }
     const first = await folder.fresh('a');
     data = { a: first, b: { dataDir: `${folder.workDir}/b`, databaseUrl: first.databaseUrl } };
     // One address for both, as behind one proxy: the personal links they answer are the same.
-    const env = { RATE_LIMITS: '1', REDIS_URL: 'redis://127.0.0.1:6379', PUBLIC_URL: 'http://portal.exempel.se' };
+    const env = { RATE_LIMITS: '1', REDIS_URL: TEST_REDIS_URL, PUBLIC_URL: 'http://portal.exempel.se' };
     a = await spawnServer({ port: await freePort(), data: data.a, env });
     servers.push(a);
     b = await spawnServer({ port: await freePort(), data: data.b, env });

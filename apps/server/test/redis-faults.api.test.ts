@@ -5,29 +5,16 @@
  * apply (counted in the database), nothing answers 500; when it comes back Redis counts again.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from './admin-fixtures.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { sendShopifyWebhook, swedishOrder } from './shopify-webhooks.js';
 import { eventually, startTestServer, type TestServer } from './test-server.js';
+import { redisReachable, TEST_REDIS, TEST_REDIS_URL } from './test-redis.js';
 
 const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const uniqueEmail = (label: string) => `${label}-${crypto.randomBytes(4).toString('hex')}@exempel.se`;
-
-function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
-    const answer = (reachable: boolean) => {
-      socket.destroy();
-      resolve(reachable);
-    };
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
 
 let available = false;
 let proxy: FaultProxy;
@@ -38,11 +25,11 @@ const statuses: number[] = [];
 beforeAll(async () => {
   available = await redisReachable();
   if (!available) {
-    if (process.env.CI) throw new Error('Redis svarar inte på 127.0.0.1:6379');
+    if (process.env.CI) throw new Error(`Redis svarar inte på ${TEST_REDIS_URL}`);
     return;
   }
-  proxy = await startFaultProxy({ host: '127.0.0.1', port: 6379 });
-  server = await startTestServer({ seed: true, env: { RATE_LIMITS: '1', REDIS_URL: proxy.through('redis://127.0.0.1:6379') } });
+  proxy = await startFaultProxy(TEST_REDIS);
+  server = await startTestServer({ seed: true, env: { RATE_LIMITS: '1', REDIS_URL: proxy.through(TEST_REDIS_URL) } });
 });
 afterAll(async () => {
   await server?.close();

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
+import { HANDLED_TOPICS } from './shopify-payloads.js';
 
 /**
  * The process's metrics in Prometheus text format (issue 21 §1), read at `GET /metrics`
@@ -75,17 +76,7 @@ export const mails = new Counter({
 });
 
 /** The topics the receiver handles; any other is counted as `other`, so that labels stay few. */
-const KNOWN_TOPICS = new Set([
-  'orders/create',
-  'orders/updated',
-  'orders/paid',
-  'orders/cancelled',
-  'refunds/create',
-  'products/create',
-  'products/update',
-  'products/delete',
-  'app/uninstalled',
-]);
+const KNOWN_TOPICS: ReadonlySet<string> = new Set([...HANDLED_TOPICS, 'app/uninstalled']);
 
 export const webhookTopicLabel = (topic: string | undefined): string => (topic && KNOWN_TOPICS.has(topic) ? topic : 'other');
 

@@ -7,6 +7,18 @@
 import { toSingleLineText } from '@saljportalen/contract';
 import { z } from 'zod';
 
+/** The topics processing acts on; any other is stored and ignored (Shopify may send what we did not ask for). */
+export const HANDLED_TOPICS = [
+  'orders/create',
+  'orders/updated',
+  'orders/paid',
+  'orders/cancelled',
+  'refunds/create',
+  'products/create',
+  'products/update',
+  'products/delete',
+] as const;
+
 const BIGINT_MAX = 2n ** 63n - 1n;
 
 /** A Shopify id as a decimal string: exact whatever its size, and what PostgreSQL's bigint takes. */

@@ -5,7 +5,8 @@ import { webhookEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { maskContactsInText, maskPersonalData } from './mask-personal-data.js';
-import { HANDLED_TOPICS, TEST_ORDER_OUTCOME_PREFIX } from './webhook-events.js';
+import { HANDLED_TOPICS } from '../../lib/shopify-payloads.js';
+import { TEST_ORDER_OUTCOME_PREFIX } from './webhook-events.js';
 
 /**
  * An event processing acted on but that counts for nothing: a topic the portal does not handle, or

@@ -8,6 +8,7 @@ import { recordShopifyOrder } from '../orders/record-shopify-order.js';
 import { recordShopifyRefund } from '../orders/record-shopify-refund.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import {
+  HANDLED_TOPICS,
   ZShopifyDeletedProductSchema,
   ZShopifyOrderSchema,
   ZShopifyProductSchema,
@@ -62,17 +63,6 @@ function readPayload<T extends z.ZodType>(schema: T, topic: string, payload: unk
   );
 }
 
-/** The topics processing acts on; any other is stored and ignored (Shopify may send what we did not ask for). */
-export const HANDLED_TOPICS = [
-  'orders/create',
-  'orders/updated',
-  'orders/paid',
-  'orders/cancelled',
-  'refunds/create',
-  'products/create',
-  'products/update',
-  'products/delete',
-] as const;
 const handledTopics: ReadonlySet<string> = new Set(HANDLED_TOPICS);
 export const isHandledTopic = (topic: string) => handledTopics.has(topic);
 
