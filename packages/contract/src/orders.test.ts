@@ -11,6 +11,7 @@ const order = {
   state: 'paid',
   group_id: 1,
   ref_code: null,
+  archived_link: null,
 };
 
 describe('Shopify ids in answers', () => {
