@@ -241,7 +241,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const systemCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'];
   const ownCodes = ['DATABASE_POOL_FULL', 'DATABASE_SILENT'];
   const driverMessages =
-    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
+    /^(Connection terminated|timeout exceeded when trying to connect|timeout expired$|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
   const seen = new Set<unknown>();
   const visit = (current: unknown): boolean => {
     if (!(current instanceof Error) || seen.has(current)) return false;

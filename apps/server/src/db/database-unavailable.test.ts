@@ -18,6 +18,7 @@ describe('isDatabaseUnavailable: a database away or too slow is a 503, nothing e
     ['lost mid-query', new Error('Connection terminated unexpectedly')],
     ['connect timeout', new Error('Connection terminated due to connection timeout')],
     ['pool wait timeout', new Error('timeout exceeded when trying to connect')],
+    ["a connection's own connect timeout", new Error('timeout expired')],
     ['pool queue full', new PoolQueueFullError()],
     ['silent line', new SilentDatabaseError()],
     ['refused on every address', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], '')],

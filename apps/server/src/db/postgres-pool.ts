@@ -7,10 +7,20 @@ import pg from 'pg';
 import { DatabaseAvailability, type AvailabilityLog } from './availability.js';
 
 export const DATABASE_LIMITS = {
-  /** A new connection, or a free one from a full pool, within this time; else the request fails. */
+  /** A new connection within this time, else the request fails: a database that is away is told fast. */
   connectMs: 5_000,
-  /** Requests that may wait for a connection of a full pool; one more fails at once. */
-  maxWaiting: 200,
+  /**
+   * A free connection of a full pool within this time, else the request fails. Longer than
+   * connectMs: a burst on a database that answers (a class registering at once) is not an outage,
+   * while requests waiting on a database that is away fail sooner, with the connections they wait for.
+   */
+  poolWaitMs: 10_000,
+  /**
+   * Queries that may wait for a connection of a full pool; one more fails at once. A request may
+   * wait with more than one (its limit counters), so a burst of 100 requests from one school
+   * already filled a line of 200.
+   */
+  maxWaiting: 1_000,
   /** How long one statement waits for a row or table lock another transaction holds. */
   lockMs: 5_000,
   /** How long one statement may run on the server. */
@@ -65,7 +75,8 @@ export async function liftLimits(client: pg.PoolClient): Promise<void> {
 function guardedClientClass(availability: DatabaseAvailability) {
   return class GuardedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
-      super(config);
+      // The pool's own timeout (poolWaitMs) is for waiting in its line; a connection gets connectMs.
+      super(typeof config === 'string' ? config : { ...config, connectionTimeoutMillis: DATABASE_LIMITS.connectMs });
       // A connection lost while checked out (in a transaction) fails its queries; unheard, the
       // 'error' it also emits would end the process. The pool drops the connection on release.
       this.on('error', (error: Error) => availability.markDown(error));
@@ -167,7 +178,7 @@ export function createPostgresPool(options: {
     connectionString: options.connectionString,
     max: options.max,
     options: `${options.sessionSettings} ${TIMEOUT_SETTINGS}`,
-    connectionTimeoutMillis: DATABASE_LIMITS.connectMs,
+    connectionTimeoutMillis: DATABASE_LIMITS.poolWaitMs,
     keepAlive: true,
     Client: guardedClientClass(availability) as unknown as typeof pg.Client,
   });
