@@ -44,7 +44,7 @@ export async function insertOrder(
     orderName?: string | null;
     lines: { amountOre: number; kind?: 'sale' | 'refund' | 'cancellation'; title?: string; quantity?: number; bookedAt?: Date }[];
   },
-): Promise<{ id: number; subtotalOre: number; commissionOre: number }> {
+): Promise<{ id: number; subtotalOre: number; commissionOre: number; lineIds: number[] }> {
   const groupId = options.membership?.groupId ?? options.groupId ?? null;
   const lines = options.lines.map((line) => ({ ...line, commissionOre: commissionOre(line.amountOre, 2500) }));
   const subtotalOre = lines.reduce((sum, line) => sum + line.amountOre, 0);
@@ -63,21 +63,24 @@ export async function insertOrder(
       state: options.state ?? 'paid',
     })
     .returning({ id: orders.id });
-  await db.insert(orderLines).values(
-    lines.map((line, index) => ({
-      orderId: order!.id,
-      kind: line.kind ?? 'sale',
-      shopifyLineId: String(shopifyOrderId * 10 + index),
-      title: line.title ?? 'Bivaxdukar 3-pack',
-      quantity: line.quantity ?? 1,
-      amountOre: line.amountOre,
-      commissionOre: line.commissionOre,
-      groupId,
-      membershipId: options.membership?.id ?? null,
-      bookedAt: line.bookedAt ?? options.orderedAt,
-    })),
-  );
-  return { id: order!.id, subtotalOre, commissionOre: orderCommissionOre };
+  const inserted = await db
+    .insert(orderLines)
+    .values(
+      lines.map((line, index) => ({
+        orderId: order!.id,
+        kind: line.kind ?? 'sale',
+        shopifyLineId: String(shopifyOrderId * 10 + index),
+        title: line.title ?? 'Bivaxdukar 3-pack',
+        quantity: line.quantity ?? 1,
+        amountOre: line.amountOre,
+        commissionOre: line.commissionOre,
+        groupId,
+        membershipId: options.membership?.id ?? null,
+        bookedAt: line.bookedAt ?? options.orderedAt,
+      })),
+    )
+    .returning({ id: orderLines.id });
+  return { id: order!.id, subtotalOre, commissionOre: orderCommissionOre, lineIds: inserted.map((line) => line.id) };
 }
 
 export interface SqlFigures {

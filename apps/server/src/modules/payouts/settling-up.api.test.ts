@@ -10,7 +10,7 @@ import type {
 } from '@saljportalen/contract';
 import { DEMO_TEST_PASSWORD, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
-import { sqlRows } from '../../../test/admin-fixtures.js';
+import { insertOrder, sqlRows } from '../../../test/admin-fixtures.js';
 import { pdfText } from '../../../test/pdf-tools.js';
 import { groups, memberships, orderLines, orders, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -26,8 +26,6 @@ beforeAll(async () => {
   adminToken = await server.login('admin@saljportalen.se');
 });
 afterAll(() => server.close());
-
-let nextShopifyOrderId = 9_300_000_000_000;
 
 async function createGroup(name: string) {
   const [group] = await server.app.db
@@ -52,35 +50,14 @@ async function addSeller(groupId: number, fullName: string) {
   return { membershipId: membership!.id, email, linkCode };
 }
 
-/** One order of one sale line; returns the order and the line. */
-async function addSale(groupId: number, membershipId: number, at: string, amountOre: number, commissionOre: number) {
-  const [order] = await server.app.db
-    .insert(orders)
-    .values({
-      shopifyOrderId: String(nextShopifyOrderId++),
-      orderName: `#R${nextShopifyOrderId % 100_000}`,
-      orderedAt: new Date(at),
-      membershipId,
-      groupId,
-      subtotalOre: amountOre,
-      commissionOre,
-      state: 'paid',
-    })
-    .returning({ id: orders.id });
-  const [line] = await server.app.db
-    .insert(orderLines)
-    .values({
-      orderId: order!.id,
-      title: 'Bivaxdukar 3-pack',
-      quantity: 1,
-      amountOre,
-      commissionOre,
-      groupId,
-      membershipId,
-      bookedAt: new Date(at),
-    })
-    .returning({ id: orderLines.id });
-  return { orderId: order!.id, lineId: line!.id };
+/** One order of one sale line (commission 25 %, as admin-fixtures' insertOrder counts it); returns the order and the line. */
+async function addSale(groupId: number, membershipId: number, at: string, amountOre: number) {
+  const order = await insertOrder(server.app.db, {
+    membership: { id: membershipId, groupId },
+    orderedAt: new Date(at),
+    lines: [{ amountOre }],
+  });
+  return { orderId: order.id, lineId: order.lineIds[0]! };
 }
 
 /** A refund of the whole sale line, booked at `at`, as the ledger writes one (a negative line reversing it). */
@@ -123,7 +100,7 @@ describe('one amount for the treasurer (öresavrundning)', () => {
   it('pays whole kronor: the create answer, the list, the PDF and the CSV show the same Att betala, and the PDF adds up to the öre', async () => {
     const groupId = await createGroup('Klass 4C Öresskolan');
     const seller = await addSeller(groupId, 'Östen Örn');
-    await addSale(groupId, seller.membershipId, '2026-08-12T10:00:00Z', 1_173_000, 293_250);
+    await addSale(groupId, seller.membershipId, '2026-08-12T10:00:00Z', 1_173_000);
 
     const created = await createPayout(groupId, '2026-08-01', '2026-09-30');
     expect(created).toMatchObject({ created: true, amount: 2_933 });
@@ -157,7 +134,7 @@ describe('one amount for the treasurer (öresavrundning)', () => {
   it('rounds an amount owed back the same way, away from zero', async () => {
     const groupId = await createGroup('Klass 4D Öresskolan');
     const seller = await addSeller(groupId, 'Åke Ås');
-    const sale = await addSale(groupId, seller.membershipId, '2026-05-05T10:00:00Z', 48_200, 12_050);
+    const sale = await addSale(groupId, seller.membershipId, '2026-05-05T10:00:00Z', 48_200);
     await createPayout(groupId, '2026-05-01', '2026-05-31');
     await refund(sale, '2026-06-03T10:00:00Z');
     const owed = await createPayout(groupId, '2026-06-01', '2026-06-30');
@@ -170,22 +147,22 @@ describe('Att reglera', () => {
     // Still selling: an August payout, then a refund of a settled sale and a new ordinary sale.
     const selling = await createGroup('Klass 5A Regleraskolan');
     const sellingSeller = await addSeller(selling, 'Ada Ek');
-    const settledSale = await addSale(selling, sellingSeller.membershipId, '2026-08-05T10:00:00Z', 8_900, 2_225);
+    const settledSale = await addSale(selling, sellingSeller.membershipId, '2026-08-05T10:00:00Z', 8_900);
     await createPayout(selling, '2026-08-01', '2026-08-31');
     await refund(settledSale, '2026-09-03T10:00:00Z');
-    await addSale(selling, sellingSeller.membershipId, '2026-09-10T10:00:00Z', 10_900, 2_725);
+    await addSale(selling, sellingSeller.membershipId, '2026-09-10T10:00:00Z', 10_900);
 
     // Archived by its payout, then a refund of a settled sale.
     const ended = await createGroup('Klass 9B Regleraskolan');
     const endedSeller = await addSeller(ended, 'Bo Al');
-    const endedSale = await addSale(ended, endedSeller.membershipId, '2026-08-06T10:00:00Z', 12_900, 3_225);
+    const endedSale = await addSale(ended, endedSeller.membershipId, '2026-08-06T10:00:00Z', 12_900);
     expect(await createPayout(ended, '2026-08-01', '2026-08-31', true)).toMatchObject({ auto_archived: true });
     await refund(endedSale, '2026-10-01T10:00:00Z');
 
     // Archived by hand with a sale nobody paid out.
     const never = await createGroup('Klass 3A Regleraskolan');
     const neverSeller = await addSeller(never, 'Cissi Björk');
-    await addSale(never, neverSeller.membershipId, '2026-07-07T10:00:00Z', 5_930, 1_483);
+    await addSale(never, neverSeller.membershipId, '2026-07-07T10:00:00Z', 5_930);
     await server.app.db.update(groups).set({ archived: true }).where(eq(groups.id, never));
 
     const byGroup = new Map((await outstanding()).map((item) => [item.group_id, item]));
@@ -227,7 +204,7 @@ describe('an order that arrives with the link of an archived group (decision 027
   it('waits under Ordrar utan säljare naming the seller and group, leaves the final figures alone, and settles once assigned', async () => {
     const groupId = await createGroup('Klass 6E Sentskolan');
     const seller = await addSeller(groupId, 'Dana Sent');
-    await addSale(groupId, seller.membershipId, '2026-08-06T10:00:00Z', 14_900, 3_725);
+    await addSale(groupId, seller.membershipId, '2026-08-06T10:00:00Z', 14_900);
     expect(await createPayout(groupId, '2026-08-01', '2026-08-31', true)).toMatchObject({ auto_archived: true });
 
     const sellerToken = await server.login(seller.email);
