@@ -14,14 +14,12 @@
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import http from 'node:http';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../src/db/seed.js';
-import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
-import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
+import { sendShopifyWebhook, sendSignedOverHttp, swedishOrder } from './shopify-webhooks.js';
 import {
   freePort,
   inspectDatabase,
@@ -210,29 +208,18 @@ const logged = (server: SpawnedServer, matches: (entry: LogEntry) => boolean) =>
 
 /** One signed orders/create delivery on a connection of its own (so the primary hands each to the next worker). */
 function deliverOnNewConnection(port: number, orderId: number): Promise<{ status?: number; error?: string; webhookId: string }> {
-  const body = JSON.stringify(swedishOrder({ id: orderId, refCode: seller.refCode }));
-  const webhookId = crypto.randomUUID();
+  const { request, webhookId } = sendSignedOverHttp({
+    port,
+    agent: false,
+    topic: 'orders/create',
+    payload: swedishOrder({ id: orderId, refCode: seller.refCode }),
+  });
   return new Promise((resolve) => {
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/webhooks/shopify',
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'x-shopify-topic': 'orders/create',
-        'x-shopify-hmac-sha256': signShopifyWebhook(body, TEST_WEBHOOK_SECRET),
-        'x-shopify-webhook-id': webhookId,
-      },
-    });
     request.once('response', (response) => {
       response.resume();
       response.once('end', () => resolve({ status: response.statusCode, webhookId }));
     });
     request.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, webhookId }));
-    request.end(body);
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
@@ -57,6 +58,35 @@ export async function sendShopifyWebhook(
     },
     body,
   });
+}
+
+/**
+ * The same delivery over node:http, for tests that choose the connection (`agent: false` for one of
+ * its own, or a keep-alive agent) and watch what becomes of the request. The body is sent; attach
+ * the 'response' and 'error' handlers to the request returned.
+ */
+export function sendSignedOverHttp(options: { port: number; agent: http.Agent | false; topic: string; payload: unknown }): {
+  request: http.ClientRequest;
+  webhookId: string;
+} {
+  const body = typeof options.payload === 'string' ? options.payload : shopifyJson(options.payload);
+  const webhookId = crypto.randomUUID();
+  const request = http.request({
+    host: '127.0.0.1',
+    port: options.port,
+    method: 'POST',
+    path: '/api/webhooks/shopify',
+    agent: options.agent,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-shopify-topic': options.topic,
+      'x-shopify-hmac-sha256': signShopifyWebhook(body, TEST_WEBHOOK_SECRET),
+      'x-shopify-webhook-id': webhookId,
+    },
+  });
+  request.end(body);
+  return { request, webhookId };
 }
 
 type Json = Record<string, unknown>;

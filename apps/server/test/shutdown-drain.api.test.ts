@@ -8,15 +8,13 @@
  * What is not: a new connection that reaches the listener in the instant it closes can be reset
  * by the kernel; such a request was never accepted, and the test counts it apart.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
-import { swedishOrder, TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
+import { sendSignedOverHttp, swedishOrder } from './shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from './spawned-server.js';
 import { createPostgresDatabase, testDbKind } from './test-server.js';
 
@@ -47,24 +45,14 @@ let nextOrderId = 7_700_000_000_000;
 
 /** One signed orders/create delivery over `agent`, resolved with what became of it. */
 function deliver(port: number, agent: http.Agent, sigtermSent: () => boolean): Promise<Outcome> {
-  const body = JSON.stringify(swedishOrder({ id: nextOrderId++, refCode: 'DEMO0003' }));
-  const webhookId = crypto.randomUUID();
+  const afterSigterm = sigtermSent();
+  const { request, webhookId } = sendSignedOverHttp({
+    port,
+    agent,
+    topic: 'orders/create',
+    payload: swedishOrder({ id: nextOrderId++, refCode: 'DEMO0003' }),
+  });
   return new Promise((resolve) => {
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/webhooks/shopify',
-      agent,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'x-shopify-topic': 'orders/create',
-        'x-shopify-hmac-sha256': signShopifyWebhook(body, TEST_WEBHOOK_SECRET),
-        'x-shopify-webhook-id': webhookId,
-      },
-    });
-    const afterSigterm = sigtermSent();
     request.once('response', (response) => {
       let text = '';
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
@@ -82,7 +70,6 @@ function deliver(port: number, agent: http.Agent, sigtermSent: () => boolean): P
     request.once('error', (error: NodeJS.ErrnoException) =>
       resolve({ reused: request.reusedSocket, afterSigterm, error: error.code ?? error.message, webhookId }),
     );
-    request.end(body);
   });
 }
 
