@@ -38,6 +38,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const membershipRole = pgEnum('membership_role', ['seller', 'admin']);
 export const payoutStatus = pgEnum('payout_status', ['draft', 'paid']);
 export const orderLineKind = pgEnum('order_line_kind', ['sale', 'refund', 'cancellation']);
+/** How a group's leaderboard shows its pupils (issue 20): names and amounts, who has started, or only one's own. */
+export const leaderboardMode = pgEnum('leaderboard_mode', ['full', 'participation', 'own_only']);
+/** How a pupil is named where a buyer can see it (catalogue, share texts, link pages). */
+export const publicNameChoice = pgEnum('public_name_choice', ['first_name', 'full_name', 'alias']);
+/** A child under 13 needs a guardian's consent (lag 2018:218, 2 kap. 4 §); null when none is needed. */
+export const guardianConsent = pgEnum('guardian_consent', ['pending', 'approved']);
 
 /** A session ended before its access tokens expire: the refresh family id, and when its last token expires. */
 export interface EndedSession {
@@ -66,6 +72,25 @@ export const users = pgTable(
      * of its own (decision 013). Entries are dropped once `until` has passed.
      */
     endedSessions: jsonb('ended_sessions').$type<EndedSession[]>().notNull().default([]),
+    /** Said at registration: the seller is under 13, so a guardian consents and receives their mail. */
+    isUnder13: boolean('is_under_13').notNull().default(false),
+    /** 'pending' until a guardian approves an under-13 seller; null for everyone who needs no consent. */
+    guardianConsent: guardianConsent('guardian_consent'),
+    /** How buyers see the pupil's name; first name by default (privacy by design). */
+    publicName: publicNameChoice('public_name').notNull().default('first_name'),
+    /** The name shown to buyers when `publicName` is 'alias', and everywhere outside the admin area for a protected pupil. */
+    alias: text('alias'),
+    /** Opt-in: 'Mejla mig när jag säljer' (to the guardian for a pupil under 13). */
+    saleMail: boolean('sale_mail').notNull().default(false),
+    /** Opt-in for group admins: the weekly summary of their groups. */
+    weeklySummary: boolean('weekly_summary').notNull().default(false),
+    /** For retention: accounts in archived groups with no sign-in for 24 months are erased. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * Set when the account was erased: the row stays as a tombstone named 'Borttagen säljare' so
+     * that orders, payouts and group totals keep their bookkeeping, with every personal field blanked.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -79,6 +104,11 @@ export const groups = pgTable(
     code: text('code').notNull(),
     archived: boolean('archived').notNull().default(false),
     leaderboardVisible: boolean('leaderboard_visible').notNull().default(true),
+    leaderboardMode: leaderboardMode('leaderboard_mode').notNull().default('full'),
+    /** The class goal (issue 20): all three set together, or none. */
+    goalOre: ore('goal_ore'),
+    goalPurpose: text('goal_purpose'),
+    goalEndsOn: date('goal_ends_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -102,6 +132,10 @@ export const memberships = pgTable(
     role: membershipRole('role').notNull().default('seller'),
     /** The personal link code: `{PUBLIC_URL}/s/{linkCode}`, unique across the system. */
     linkCode: text('link_code').notNull(),
+    /** Skyddade personuppgifter, marked by a group admin: only the alias outside the admin area, on no leaderboard. */
+    protectedIdentity: boolean('protected_identity').notNull().default(false),
+    /** The pupil's own goal, opt-in, private to the pupil and their guardians. */
+    personalGoalOre: ore('personal_goal_ore'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -382,6 +416,33 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
+  ],
+);
+
+/**
+ * A guardian of an under-13 seller: invited by e-mail at registration, linked to the guardian's
+ * own account when they approve. The consent code is stored hashed, single-use and expiring, as
+ * reset codes are.
+ */
+export const guardianLinks = pgTable(
+  'guardian_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    childUserId: integer('child_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guardianUserId: integer('guardian_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guardianEmail: text('guardian_email').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeUsedAt: timestamp('code_used_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guardian_links_code_idx').on(t.codeHash),
+    index('guardian_links_child_idx').on(t.childUserId),
+    index('guardian_links_guardian_idx').on(t.guardianUserId),
   ],
 );
 
