@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { mailOutboxPlugin } from './plugins/mail-outbox.js';
+import { scheduledJobsPlugin } from './plugins/scheduled-jobs.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
   await app.register(mailOutboxPlugin);
+  await app.register(scheduledJobsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
 

@@ -28,6 +28,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Säljportalen <no-reply@saljportalen.se>'),
   /** The wait before a failed mail's first retry; it doubles each time, up to 30 times this (issue 17). */
   MAIL_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Off: no scheduled job runs in this process (retention, sale mails, weekly summaries); another process may run them. */
+  SCHEDULED_JOBS: flag.default(true),
   SUPERADMIN_EMAIL: z.string().email().optional(),
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
   SUPERADMIN_RESET_PASSWORD: flag.default(false),
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailRetryMs: values.MAIL_RETRY_MS,
+    scheduledJobs: values.SCHEDULED_JOBS,
     superadmin:
       values.SUPERADMIN_EMAIL && values.SUPERADMIN_PASSWORD
         ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD, resetPassword: values.SUPERADMIN_RESET_PASSWORD }

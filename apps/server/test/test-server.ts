@@ -69,6 +69,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     SHOP_URL: 'https://butik.example.se',
     SHOPIFY_WEBHOOK_SECRET: 'test-webhook-secret',
     RATE_LIMITS: '0',
+    // A test runs a job when it means to (app.scheduledJobs.runJob with its own clock).
+    SCHEDULED_JOBS: 'off',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,

@@ -17,6 +17,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -444,6 +445,24 @@ export const guardianLinks = pgTable(
     index('guardian_links_child_idx').on(t.childUserId),
     index('guardian_links_guardian_idx').on(t.guardianUserId),
   ],
+);
+
+/**
+ * One row per run of a scheduled job and period ('2026-11-26' for a daily job, '2026-11-26T09'
+ * for an hourly one): the primary key lets exactly one server process claim a period, however
+ * many run (plugins/scheduled-jobs.ts). `summary` is what the run did, also logged.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
 export const appSecrets = pgTable('app_secrets', {

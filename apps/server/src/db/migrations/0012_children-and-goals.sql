@@ -13,6 +13,16 @@ CREATE TABLE "guardian_links" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_runs" (
+	"job" text NOT NULL,
+	"period" text NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	"summary" jsonb,
+	"error" text,
+	CONSTRAINT "job_runs_job_period_pk" PRIMARY KEY("job","period")
+);
+--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "leaderboard_mode" "leaderboard_mode" DEFAULT 'full' NOT NULL;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "goal_ore" bigint;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "goal_purpose" text;--> statement-breakpoint
