@@ -22,6 +22,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { notificationJobs } from './modules/notifications/jobs.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes);
   await app.register(shopifyRoutes);
   await app.register(linkRoutes);
+  await app.register(notificationJobs);
 
   await app.register(webPlugin);
   return app;

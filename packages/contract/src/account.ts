@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { ZEmailSchema, ZFullNameSchema, ZIdParamSchema, ZNewPasswordSchema, ZPhoneSchema } from './common.js';
 
+/** The mail a person has opted in to (issue 20): 'Mejla mig när jag säljer' and, for group admins, the weekly summary. */
+export const ZNotificationSettingsSchema = z.object({ sale_mail: z.boolean(), weekly_summary: z.boolean() });
+export type TNotificationSettings = z.infer<typeof ZNotificationSettingsSchema>;
+
 export const ZProfileResponseSchema = z.object({
   user: z.object({ id: z.number(), full_name: z.string(), email: z.string(), phone: z.string().nullable() }),
   group_hint: z.object({ id: z.number().nullable() }),
+  notifications: ZNotificationSettingsSchema.extend({
+    /** The weekly summary is offered to group admins only (the admin of at least one group). */
+    weekly_summary_offered: z.boolean(),
+  }),
 });
 export type TProfileResponse = z.infer<typeof ZProfileResponseSchema>;
 
@@ -51,3 +59,15 @@ export type TAccountGroupsResponse = z.infer<typeof ZAccountGroupsResponseSchema
 
 export const ZSwitchGroupRequestSchema = z.object({ group_id: ZIdParamSchema });
 export type TSwitchGroupRequest = z.infer<typeof ZSwitchGroupRequestSchema>;
+
+/** Either opt-in or both; what is left out stays as it is. */
+export const ZUpdateNotificationsRequestSchema = z
+  .object({
+    sale_mail: z.boolean({ error: 'Ange ja eller nej' }).optional(),
+    weekly_summary: z.boolean({ error: 'Ange ja eller nej' }).optional(),
+  })
+  .refine((body) => body.sale_mail !== undefined || body.weekly_summary !== undefined, { error: 'Ange vilken inställning som ska ändras' });
+export type TUpdateNotificationsRequest = z.infer<typeof ZUpdateNotificationsRequestSchema>;
+
+export const ZUpdateNotificationsResponseSchema = ZNotificationSettingsSchema;
+export type TUpdateNotificationsResponse = z.infer<typeof ZUpdateNotificationsResponseSchema>;

@@ -465,6 +465,21 @@ export const jobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
+/**
+ * Where the sale mail ('Mejla mig när jag säljer') left off, per membership: the membership's
+ * sales (`membership_figures.sales_ore`) when its last sale mail was queued, or when the seller
+ * opted in. The hourly job mails the difference when it is above zero (modules/notifications,
+ * decision 042). No row: the membership started at 0 after the seller opted in.
+ */
+export const saleMailCursors = pgTable('sale_mail_cursors', {
+  membershipId: integer('membership_id')
+    .primaryKey()
+    .references(() => memberships.id, { onDelete: 'cascade' }),
+  mailedSalesOre: ore('mailed_sales_ore').notNull(),
+  /** When the last sale mail for it was queued; null when none yet (only the opt-in set the cursor). */
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+});
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

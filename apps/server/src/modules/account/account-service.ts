@@ -17,15 +17,34 @@ async function requireCurrentPassword(db: Db, userId: number, currentPassword: s
   return user;
 }
 
+/** Whether the user runs at least one group: the weekly summary is theirs to opt in to. */
+export async function isGroupAdmin(db: Db | Tx, userId: number): Promise<boolean> {
+  const [admin] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.role, 'admin')))
+    .limit(1);
+  return admin !== undefined;
+}
+
 export async function loadProfile(db: Db, userId: number) {
   const [user] = await db
-    .select({ id: users.id, fullName: users.fullName, email: users.email, phone: users.phone, activeGroupId: users.activeGroupId })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      activeGroupId: users.activeGroupId,
+      saleMail: users.saleMail,
+      weeklySummary: users.weeklySummary,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Kontot finns inte');
   return {
     user: { id: user.id, full_name: user.fullName, email: user.email, phone: user.phone },
     group_hint: { id: user.activeGroupId },
+    notifications: { sale_mail: user.saleMail, weekly_summary: user.weeklySummary, weekly_summary_offered: await isGroupAdmin(db, userId) },
   };
 }
 

@@ -8,6 +8,8 @@ import {
   ZProfileResponseSchema,
   ZSessionRenewedResponseSchema,
   ZSwitchGroupRequestSchema,
+  ZUpdateNotificationsRequestSchema,
+  ZUpdateNotificationsResponseSchema,
   ZUpdateProfileRequestSchema,
 } from '@saljportalen/contract';
 import { currentUser } from '../../plugins/auth.js';
@@ -15,6 +17,7 @@ import { routeRateLimit } from '../../plugins/security.js';
 import { signAccessToken } from '../auth/session.js';
 import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
 import { accountChangeMails } from './send-account-change-mail.js';
+import { setNotifications } from './set-notifications.js';
 
 export async function accountRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -31,6 +34,16 @@ export async function accountRoutes(instance: FastifyInstance) {
       await updateProfile(app.db, currentUser(request).id, { fullName: request.body.full_name, phone: request.body.phone });
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/api/account/notifications',
+    { schema: { body: ZUpdateNotificationsRequestSchema, response: { 200: ZUpdateNotificationsResponseSchema } } },
+    async (request) =>
+      setNotifications(app.db, currentUser(request).id, {
+        saleMail: request.body.sale_mail,
+        weeklySummary: request.body.weekly_summary,
+      }),
   );
 
   app.post(
