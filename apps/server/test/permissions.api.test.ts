@@ -174,6 +174,21 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         expect: signedIn(400),
       },
     ],
+    // The mail opt-ins are one's own; the weekly summary only for someone who runs a group.
+    'POST /api/account/notifications': [
+      {
+        label: 'säljmejl',
+        path: '/api/account/notifications',
+        body: () => ({ sale_mail: false }),
+        expect: signedIn(200),
+      },
+      {
+        label: 'veckosammanfattning',
+        path: '/api/account/notifications',
+        body: () => ({ weekly_summary: true }),
+        expect: signedIn(200, { seller: 403, superadmin: 403 }),
+      },
+    ],
     'GET /api/account/groups': [
       {
         path: '/api/account/groups',

@@ -8,6 +8,7 @@ import { notify } from '@/lib/toast';
 import { useProfile } from './api/profile';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
+import { NotificationsForm } from './components/notifications-form';
 import { ProfileForm } from './components/profile-form';
 
 function SettingsSkeleton() {
@@ -28,7 +29,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** spec §2 /account/settings: profile, change password, change e-mail. */
+/** spec §2 /account/settings: profile, the mail opt-ins (issue 20), change password, change e-mail. */
 export function AccountSettingsPage() {
   const profile = useProfile();
 
@@ -52,6 +53,7 @@ export function AccountSettingsPage() {
         ) : (
           <>
             <ProfileForm user={profile.data.user} />
+            <NotificationsForm notifications={profile.data.notifications} />
             <ChangePasswordForm email={profile.data.user.email} />
             <ChangeEmailForm />
           </>
