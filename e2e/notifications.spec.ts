@@ -16,7 +16,12 @@ async function signInWithToken(page: Page, token: string) {
 test.describe('mail opt-ins', () => {
   test('a seller turns on the sale mail with the keyboard, and sees no weekly summary', async ({ page }, testInfo) => {
     const response = await page.request.post('/api/auth/register-seller', {
-      data: { full_name: 'Ebba Ekström', email: uniqueEmail('notiser', testInfo.project.name), password: 'forsta-losen-1', group_code: 'SCT482' },
+      data: {
+        full_name: 'Ebba Ekström',
+        email: uniqueEmail('notiser', testInfo.project.name),
+        password: 'forsta-losen-1',
+        group_code: 'SCT482',
+      },
     });
     expect(response.ok()).toBe(true);
     await signInWithToken(page, ((await response.json()) as { token: string }).token);
@@ -36,14 +41,18 @@ test.describe('mail opt-ins', () => {
     await expect(saleMail).toBeChecked();
 
     await page.reload();
-    await expect(page.getByRole('group', { name: 'E-postnotiser' }).getByRole('checkbox', { name: 'Mejla mig när jag säljer' })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: 'E-postnotiser' }).getByRole('checkbox', { name: 'Mejla mig när jag säljer' }),
+    ).toBeChecked();
   });
 
   test('the group admin opts in to the weekly summary, and off again', async ({ page }) => {
     await signInQuickly(page, 'ledare@tallen.se');
     await page.goto('/account/settings');
 
-    const weekly = page.getByRole('group', { name: 'E-postnotiser' }).getByRole('checkbox', { name: 'Veckosammanfattning för mina grupper' });
+    const weekly = page
+      .getByRole('group', { name: 'E-postnotiser' })
+      .getByRole('checkbox', { name: 'Veckosammanfattning för mina grupper' });
     await expect(weekly).toBeVisible();
     await expect(page.getByText('Inga elever nämns.')).toBeVisible();
     const before = await weekly.isChecked();

@@ -87,7 +87,11 @@ describe('the sale mail', () => {
       state: 'refunded',
       lines: [{ amountOre: 10_000 }, { amountOre: -10_000, kind: 'refund' }],
     });
-    await insertOrder(server.app.db, { membership: noah, orderedAt: at('2026-11-23T12:31:00Z'), lines: [{ amountOre: -5_000, kind: 'refund' }] });
+    await insertOrder(server.app.db, {
+      membership: noah,
+      orderedAt: at('2026-11-23T12:31:00Z'),
+      lines: [{ amountOre: -5_000, kind: 'refund' }],
+    });
     expect(await run('2026-11-23T13:05:00Z')).toMatchObject({ kind: 'ran', summary: { mails: 0 } });
     await sale(noah, 24_900);
     expect(await run('2026-11-23T14:05:00Z')).toMatchObject({ kind: 'ran', summary: { mails: 1 } });
@@ -118,14 +122,21 @@ describe('the sale mail', () => {
       sql`select u.email, m.id as membership_id, u.id as user_id from memberships m join users u on u.id = m.user_id join groups g on g.id = m.group_id
           where g.code = ${GROUP} and m.role = 'seller' and u.email not in ('noah@demo.se', 'elsa@demo.se') order by u.id limit 3`,
     );
-    const [child, waiting, erased] = others.map((row) => ({ email: row.email, id: Number(row.membership_id), userId: Number(row.user_id), groupId: noah.groupId }));
+    const [child, waiting, erased] = others.map((row) => ({
+      email: row.email,
+      id: Number(row.membership_id),
+      userId: Number(row.user_id),
+      groupId: noah.groupId,
+    }));
     for (const pupil of [child!, waiting!, erased!]) {
       const token = await server.login(pupil.email);
       expect((await server.request('POST', '/api/account/notifications', { token, body: { sale_mail: true } })).status).toBe(200);
     }
     await db.execute(sql`update users set is_under_13 = true, guardian_consent = 'approved' where id = ${child!.userId}`);
     await db.execute(sql`update users set is_under_13 = true, guardian_consent = 'pending' where id = ${waiting!.userId}`);
-    await db.execute(sql`update users set erased_at = now(), full_name = 'Borttagen säljare', email = ${`borttagen-${erased!.userId}@invalid`} where id = ${erased!.userId}`);
+    await db.execute(
+      sql`update users set erased_at = now(), full_name = 'Borttagen säljare', email = ${`borttagen-${erased!.userId}@invalid`} where id = ${erased!.userId}`,
+    );
     const [mother, father] = await sqlRows<{ id: number }>(
       db,
       sql`insert into users (email, password_hash, full_name) values ('anna.forälder@familj.se', 'x', 'Anna Förälder'), ('pelle.forälder@familj.se', 'x', 'Pelle Förälder') returning id`,
@@ -150,7 +161,11 @@ describe('the sale mail', () => {
 
   it('never tells who bought', async () => {
     const [link] = await sqlRows<{ link_code: string }>(server.app.db, sql`select link_code from memberships where id = ${noah.id}`);
-    const response = await sendShopifyWebhook(server.url, 'orders/create', swedishOrder({ id: 7_400_000_000_001, refCode: link!.link_code }));
+    const response = await sendShopifyWebhook(
+      server.url,
+      'orders/create',
+      swedishOrder({ id: 7_400_000_000_001, refCode: link!.link_code }),
+    );
     expect(response.status).toBe(200);
     expect(await run('2026-11-24T09:05:00Z')).toMatchObject({ kind: 'ran', summary: { mails: 1 } });
     expect(mailsTo('noah@demo.se')).toHaveLength(5);

@@ -40,11 +40,15 @@ describe('the weekly summary', () => {
       'Veckosammanfattningen är till för gruppens administratörer',
     );
     // Turning it off is never refused, and bad input is a 400 in Swedish.
-    expect((await server.request('POST', '/api/account/notifications', { token: sellerToken, body: { weekly_summary: false } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/account/notifications', { token: sellerToken, body: { weekly_summary: false } })).status,
+    ).toBe(200);
     const empty = await server.request('POST', '/api/account/notifications', { token: sellerToken, body: {} });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { error: { message: string } }).error.message).toBe('Ange vilken inställning som ska ändras');
-    expect((await server.request('POST', '/api/account/notifications', { token: sellerToken, body: { sale_mail: 'ja' } })).status).toBe(400);
+    expect((await server.request('POST', '/api/account/notifications', { token: sellerToken, body: { sale_mail: 'ja' } })).status).toBe(
+      400,
+    );
   });
 
   it('runs on Monday morning with last week’s sales, the goal and how many have started, naming no pupil', async () => {
@@ -58,7 +62,11 @@ describe('the weekly summary', () => {
     const elsa = await membershipOf(db, 'elsa@demo.se', GROUP);
     // Monday 00:30 and Sunday 23:30 in Stockholm are in week 47; the next Monday 00:30 is not.
     await insertOrder(db, { membership: noah, orderedAt: at('2026-11-15T23:30:00Z'), lines: [{ amountOre: 24_900 }] });
-    await insertOrder(db, { membership: elsa, orderedAt: at('2026-11-18T10:00:00Z'), lines: [{ amountOre: 49_800 }, { amountOre: 11_900 }] });
+    await insertOrder(db, {
+      membership: elsa,
+      orderedAt: at('2026-11-18T10:00:00Z'),
+      lines: [{ amountOre: 49_800 }, { amountOre: 11_900 }],
+    });
     await insertOrder(db, { membership: noah, orderedAt: at('2026-11-22T22:30:00Z'), lines: [{ amountOre: 15_000 }] });
     await insertOrder(db, { membership: noah, orderedAt: at('2026-11-22T23:30:00Z'), lines: [{ amountOre: 99_900 }] });
 
@@ -68,7 +76,10 @@ describe('the weekly summary', () => {
     expect(await run('2026-11-23T09:00:00Z')).toEqual({ kind: 'already_claimed', period: '2026-W47' });
     expect(await run('2026-11-24T06:10:00Z')).toEqual({ kind: 'not_due' }); // Tuesday
 
-    const week = await figuresFromOrders(db, sql`group_id = ${groupId} and ordered_at >= '2026-11-15T23:00:00Z' and ordered_at < '2026-11-22T23:00:00Z'`);
+    const week = await figuresFromOrders(
+      db,
+      sql`group_id = ${groupId} and ordered_at >= '2026-11-15T23:00:00Z' and ordered_at < '2026-11-22T23:00:00Z'`,
+    );
     expect(week.sales_ore).toBeGreaterThanOrEqual(24_900 + 49_800 + 11_900 + 15_000);
     const allTime = await figuresFromOrders(db, sql`group_id = ${groupId}`);
     const [participation] = await sqlRows<{ started: string; members: string }>(
