@@ -43,7 +43,7 @@ describe('without a session', () => {
 });
 
 describe('profile', () => {
-  it('loads the user as stored, with the active group as hint', async () => {
+  it('loads the user as stored, with the active group as hint and the mail opt-ins', async () => {
     const token = await server.login('larare@bjorkskolan.se');
     const [user] = await rows<{ id: number; full_name: string; email: string; phone: string | null; active_group_id: number }>(sql`
       select id, full_name, email, phone, active_group_id from users where email = 'larare@bjorkskolan.se'`);
@@ -52,6 +52,8 @@ describe('profile', () => {
     expect((await response.json()) as TProfileResponse).toEqual({
       user: { id: user!.id, full_name: user!.full_name, email: user!.email, phone: user!.phone },
       group_hint: { id: user!.active_group_id },
+      // Issue 20: both opt-ins off by default; the weekly summary is offered, as she runs a group.
+      notifications: { sale_mail: false, weekly_summary: false, weekly_summary_offered: true },
     });
   });
 
