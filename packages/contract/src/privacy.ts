@@ -97,7 +97,12 @@ export const ZAccountExportSchema = z.object({
   ),
   guardian_links: z.object({
     as_child: z.array(
-      z.object({ guardian_email: z.string(), guardian_user_id: z.number().nullable(), approved_at: z.string().nullable(), created_at: z.string() }),
+      z.object({
+        guardian_email: z.string(),
+        guardian_user_id: z.number().nullable(),
+        approved_at: z.string().nullable(),
+        created_at: z.string(),
+      }),
     ),
     as_guardian: z.array(
       z.object({ child_user_id: z.number(), child_name: z.string(), approved_at: z.string().nullable(), created_at: z.string() }),

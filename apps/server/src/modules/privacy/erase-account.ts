@@ -1,16 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ERASED_SELLER_NAME } from '@saljportalen/contract';
 import type { Tx } from '../../db/client.js';
-import {
-  groups,
-  guardianLinks,
-  linkClicks,
-  mailOutbox,
-  memberships,
-  passwordResetCodes,
-  refreshTokens,
-  users,
-} from '../../db/schema.js';
+import { groups, guardianLinks, linkClicks, mailOutbox, memberships, passwordResetCodes, refreshTokens, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
 
@@ -40,11 +31,7 @@ export const erasedLinkCode = (membershipId: number) => `~borttagen-${membership
  * Refused with 409 for a superadmin, for an account already erased, and for the last admin of a
  * group that is not archived (the group needs another admin first).
  */
-export async function eraseAccount(
-  tx: Tx,
-  userId: number,
-  options: { actorUserId: number | null; reason: ErasureReason },
-): Promise<void> {
+export async function eraseAccount(tx: Tx, userId: number, options: { actorUserId: number | null; reason: ErasureReason }): Promise<void> {
   const [user] = await tx
     .select({ id: users.id, email: users.email, isSuperadmin: users.isSuperadmin, erasedAt: users.erasedAt })
     .from(users)

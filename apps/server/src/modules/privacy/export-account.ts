@@ -36,7 +36,8 @@ export async function exportAccount(db: Db, userId: number, options: { publicUrl
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.id));
   const membershipIds = membershipRows.map((membership) => membership.id);
-  const ofMemberships = <T>(query: (ids: number[]) => Promise<T[]>) => (membershipIds.length > 0 ? query(membershipIds) : Promise.resolve([]));
+  const ofMemberships = <T>(query: (ids: number[]) => Promise<T[]>) =>
+    membershipIds.length > 0 ? query(membershipIds) : Promise.resolve([]);
 
   const [orderRows, lineRows, clicks, payoutRows, auditRows, asChild, asGuardian] = await Promise.all([
     ofMemberships((ids) =>

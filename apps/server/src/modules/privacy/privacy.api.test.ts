@@ -39,12 +39,14 @@ async function json<T>(method: string, path: string, token: string | undefined, 
 const visit = async (code: string) => (await fetch(`${server.url}/s/${code}`, { redirect: 'manual' })).status;
 
 async function register(fullName: string, email: string, groupCode: string) {
-  const token = (await json<{ token: string }>('POST', '/api/auth/register-seller', undefined, {
-    full_name: fullName,
-    email,
-    password: PASSWORD,
-    group_code: groupCode,
-  })).token;
+  const token = (
+    await json<{ token: string }>('POST', '/api/auth/register-seller', undefined, {
+      full_name: fullName,
+      email,
+      password: PASSWORD,
+      group_code: groupCode,
+    })
+  ).token;
   const [row] = await rows<{ user_id: number; membership_id: number; link_code: string }>(sql`
     select u.id as user_id, m.id as membership_id, m.link_code from users u join memberships m on m.user_id = u.id
     where u.email = ${email}`);
@@ -114,7 +116,12 @@ beforeAll(async () => {
     lines: [{ amountOre: 4_900, title: 'Tvål med havtorn' }],
   });
   payoutId = (
-    await json<TPayout>('POST', '/api/admin/payouts', superToken, { group_id: group.id, from: '2025-10-01', to: '2025-10-31', auto_archive: false })
+    await json<TPayout>('POST', '/api/admin/payouts', superToken, {
+      group_id: group.id,
+      from: '2025-10-01',
+      to: '2025-10-31',
+      auto_archive: false,
+    })
   ).id;
   for (let click = 0; click < 3; click++) {
     expect(await visit(astrid.linkCode)).toBe(302);
@@ -137,7 +144,12 @@ describe('GET /api/account/export', () => {
     const text = await response.text();
     const data = JSON.parse(text) as TAccountExport;
 
-    expect(data.account).toMatchObject({ id: astrid.userId, full_name: 'Astrid Ärlig', email: 'astrid.arlig@example.se', is_superadmin: false });
+    expect(data.account).toMatchObject({
+      id: astrid.userId,
+      full_name: 'Astrid Ärlig',
+      email: 'astrid.arlig@example.se',
+      is_superadmin: false,
+    });
     expect(text).not.toMatch(/argon2|password/i);
     expect(data.memberships).toEqual([
       expect.objectContaining({
@@ -175,7 +187,9 @@ describe('POST /api/account/delete', () => {
     expect(await response.json()).toEqual({ error: { code: 'VALIDATION', message: 'Lösenordet är fel' } });
     const missing = await server.request('POST', '/api/account/delete', { token: astrid.token, body: {} });
     expect(missing.status).toBe(400);
-    const [user] = await rows<{ full_name: string; erased_at: Date | null }>(sql`select full_name, erased_at from users where id = ${astrid.userId}`);
+    const [user] = await rows<{ full_name: string; erased_at: Date | null }>(
+      sql`select full_name, erased_at from users where id = ${astrid.userId}`,
+    );
     expect(user).toEqual({ full_name: 'Astrid Ärlig', erased_at: null });
   });
 
@@ -249,7 +263,9 @@ describe('POST /api/account/delete', () => {
   it('keeps an order that still arrives with the erased link unattributed', async () => {
     const order = swedishOrder({ id: 7_990_000_000_123, refCode: astrid.linkCode, createdAt: '2025-11-20T10:00:00+01:00' });
     expect((await sendShopifyWebhook(server.url, 'orders/create', order)).status).toBe(200);
-    const [stored] = await rows<{ membership_id: number | null }>(sql`select membership_id from orders where shopify_order_id = 7990000000123`);
+    const [stored] = await rows<{ membership_id: number | null }>(
+      sql`select membership_id from orders where shopify_order_id = 7990000000123`,
+    );
     expect(stored).toEqual({ membership_id: null });
   });
 
