@@ -8,6 +8,7 @@ import { notify } from '@/lib/toast';
 import { useProfile } from './api/profile';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
+import { MyDataCard } from './components/my-data-card';
 import { ProfileForm } from './components/profile-form';
 
 function SettingsSkeleton() {
@@ -28,7 +29,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** spec §2 /account/settings: profile, change password, change e-mail. */
+/** spec §2 /account/settings: profile, change password, change e-mail; issue 22: download or erase one's data. */
 export function AccountSettingsPage() {
   const profile = useProfile();
 
@@ -54,6 +55,7 @@ export function AccountSettingsPage() {
             <ProfileForm user={profile.data.user} />
             <ChangePasswordForm email={profile.data.user.email} />
             <ChangeEmailForm />
+            <MyDataCard email={profile.data.user.email} />
           </>
         )}
       </div>
