@@ -6,6 +6,9 @@ import { errorMessage, notify } from '@/lib/toast';
 import { isSessionFailure } from '../../admin-page-helpers';
 import { useEraseUser } from '../api/erase-user';
 
+/** Swedish genitive: 'Noah Perssons', but 'Lars' and 'Max' as they are. */
+const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
+
 /** Issue 22: 'Radera konto' in the seller detail asks first, naming the person and what stays. */
 export function EraseUserDialog({
   open,
@@ -37,7 +40,7 @@ export function EraseUserDialog({
     onOpenChange(false);
   };
   return (
-    <Dialog open={open} onOpenChange={close} title={`Radera ${fullName}s konto?`} description="Det går inte att ångra.">
+    <Dialog open={open} onOpenChange={close} title={`Radera ${genitive(fullName)} konto?`} description="Det går inte att ångra.">
       <div className="space-y-4">
         {refusal && (
           <Alert tone="error" title="Kontot kunde inte raderas">
