@@ -15,6 +15,7 @@ import { scheduledJobsPlugin } from './plugins/scheduled-jobs.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(privacyRoutes);
   await app.register(dashboardRoutes);
   await app.register(catalogRoutes);
   await app.register(adminRoutes);

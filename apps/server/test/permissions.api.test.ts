@@ -14,6 +14,7 @@ import type {
   TLeaderboardResponse,
   TMeSummaryResponse,
   TProfileResponse,
+  TAccountExport,
 } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
@@ -59,6 +60,8 @@ interface Context {
   /** A stored webhook event that has not been processed, for 'Kör igen'. */
   failedWebhookEventId: number;
   linkCode: string;
+  /** A seller nobody else's probe needs, for the superadmin's erasure. */
+  erasableUserId: number;
   people: Record<Exclude<Role, 'guest'>, Person>;
 }
 
@@ -214,6 +217,21 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       },
     ],
 
+    // Issue 22: one's own data, as a file, and one's own erasure (the wrong password here: 400).
+    'GET /api/account/export': [
+      {
+        path: '/api/account/export',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const data = JSON.parse(body) as TAccountExport;
+          expect(data.account).toMatchObject({ id: ownData(role).userId, email: ownData(role).email });
+        },
+      },
+    ],
+    'POST /api/account/delete': [
+      { label: 'fel lösenord', path: '/api/account/delete', body: () => ({ password: 'fel-lösenord' }), expect: signedIn(400) },
+    ],
+
     // The dashboard: the active group of the caller, never another's.
     'GET /api/me/summary': [
       {
@@ -351,6 +369,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'GET /api/admin/webhooks': [{ path: '/api/admin/webhooks?status=failed', expect: superadminOnly(200) }],
     'GET /api/admin/webhooks/:id': [{ path: `/api/admin/webhooks/${c.failedWebhookEventId}`, expect: superadminOnly(200) }],
     'POST /api/admin/webhooks/:id/replay': [{ path: `/api/admin/webhooks/${c.failedWebhookEventId}/replay`, expect: superadminOnly(200) }],
+    'POST /api/admin/users/:userId/erase': [{ path: `/api/admin/users/${c.erasableUserId}/erase`, expect: superadminOnly(200) }],
     'GET /api/admin/audit': [{ path: '/api/admin/audit?action=group.rename', expect: superadminOnly(200) }],
   };
 
@@ -412,6 +431,11 @@ beforeAll(async () => {
     sql`insert into webhook_events (webhook_id, topic, payload, attempts, last_error)
         values ('matris-misslyckad', 'app/uninstalled', '{"id":1}', 1, 'databasen svarade inte') returning id`,
   );
+  const registered = await server.request('POST', '/api/auth/register-seller', {
+    body: { full_name: 'Matris Raderbar', email: 'matris-raderbar@demo.se', password: 'hemligt123', group_code: 'BJK6B2' },
+  });
+  expect(registered.status).toBe(200);
+  const [erasable] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = 'matris-raderbar@demo.se'`);
   const people = {} as Context['people'];
   for (const [role, email] of Object.entries(PEOPLE) as [Exclude<Role, 'guest'>, string][]) {
     people[role] = await person(email);
@@ -426,6 +450,7 @@ beforeAll(async () => {
     sellerMembershipId: noah.id,
     failedWebhookEventId: Number(failedEvent!.id),
     linkCode: link!.link_code,
+    erasableUserId: Number(erasable!.id),
     people,
   };
 });

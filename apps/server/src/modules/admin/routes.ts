@@ -3,6 +3,7 @@ import { auditAdminRoutes } from '../audit/routes.js';
 import { groupRoutes } from '../groups/routes.js';
 import { orderAdminRoutes } from '../orders/admin-routes.js';
 import { payoutsRoutes } from '../payouts/routes.js';
+import { privacyAdminRoutes } from '../privacy/admin-routes.js';
 import { webhookAdminRoutes } from '../shopify/admin-routes.js';
 import { overviewRoutes } from './overview/routes.js';
 import { sellerAdminRoutes } from './sellers/routes.js';
@@ -21,4 +22,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(payoutsRoutes);
   await app.register(webhookAdminRoutes);
   await app.register(auditAdminRoutes);
+  await app.register(privacyAdminRoutes);
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ZChangeEmailRequestSchema, ZChangePasswordRequestSchema, ZUpdateProfileRequestSchema } from '@saljportalen/contract';
-import { ISSUES, changeEmailFormSchema, changePasswordFormSchema, firstIssue, issueFor, profileFormSchema } from './account-forms';
+import {
+  ISSUES,
+  changeEmailFormSchema,
+  changePasswordFormSchema,
+  deleteAccountFormSchema,
+  firstIssue,
+  issueFor,
+  profileFormSchema,
+} from './account-forms';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
@@ -31,6 +39,15 @@ describe('change e-mail form', () => {
   });
   it('trims the address', () => {
     expect(changeEmailFormSchema.parse({ new_email: '  ny@demo.se ', current_password: 'x' }).new_email).toBe('ny@demo.se');
+  });
+});
+
+describe('delete account form', () => {
+  it('wants the password, and sends it as typed', () => {
+    expect(messages(deleteAccountFormSchema.safeParse({ password: '' }))).toEqual({
+      password: 'Ange ditt lösenord för att radera kontot.',
+    });
+    expect(deleteAccountFormSchema.parse({ password: ' mitt lösen ' })).toEqual({ password: ' mitt lösen ' });
   });
 });
 

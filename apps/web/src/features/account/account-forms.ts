@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ZChangeEmailRequestSchema, ZChangePasswordRequestSchema, ZUpdateProfileRequestSchema } from '@saljportalen/contract';
+import {
+  ZChangeEmailRequestSchema,
+  ZChangePasswordRequestSchema,
+  ZDeleteAccountRequestSchema,
+  ZUpdateProfileRequestSchema,
+} from '@saljportalen/contract';
 
 /** A validation failure as spec §5 words it: the title for the toast, the text beside the field. */
 export interface FormIssue {
@@ -14,6 +19,7 @@ export const ISSUES = {
   currentPasswordForPassword: { title: 'Nuvarande lösenord krävs', text: 'Ange ditt nuvarande lösenord för att byta lösenord.' },
   invalidEmail: { title: 'Ogiltig e-postadress', text: 'Ange en giltig e-postadress' },
   currentPasswordForEmail: { title: 'Nuvarande lösenord krävs', text: 'Ange ditt nuvarande lösenord för att byta e-post.' },
+  passwordForDelete: { title: 'Lösenord krävs', text: 'Ange ditt lösenord för att radera kontot.' },
 } as const satisfies Record<string, FormIssue>;
 
 /** The issue whose text a field shows, so the toast can carry its title (unknown texts stand alone). */
@@ -32,6 +38,7 @@ const account = {
   profile: ZUpdateProfileRequestSchema.shape,
   password: ZChangePasswordRequestSchema.shape,
   email: ZChangeEmailRequestSchema.shape,
+  delete: ZDeleteAccountRequestSchema.shape,
 };
 
 export const profileFormSchema = z.object({
@@ -59,6 +66,11 @@ export const changeEmailFormSchema = z.object({
   current_password: requiredThen(ISSUES.currentPasswordForEmail.text, account.email.current_password),
 });
 export type ChangeEmailFormValues = z.infer<typeof changeEmailFormSchema>;
+
+export const deleteAccountFormSchema = z.object({
+  password: requiredThen(ISSUES.passwordForDelete.text, account.delete.password),
+});
+export type DeleteAccountFormValues = z.infer<typeof deleteAccountFormSchema>;
 
 /** The first failing field's issue, in the order the fields stand in the form. */
 export function firstIssue(errors: Partial<Record<string, { message?: string }>>, order: readonly string[]): FormIssue | undefined {

@@ -8,6 +8,7 @@ import { notify } from '@/lib/toast';
 import { useProfile } from './api/profile';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
+import { MyDataCard } from './components/my-data-card';
 import { NotificationsForm } from './components/notifications-form';
 import { ProfileForm } from './components/profile-form';
 
@@ -29,7 +30,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** spec §2 /account/settings: profile, the mail opt-ins (issue 20), change password, change e-mail. */
+/** spec §2 /account/settings: profile, the mail opt-ins (issue 20), change password, change e-mail; issue 22: download or erase one's data. */
 export function AccountSettingsPage() {
   const profile = useProfile();
 
@@ -56,6 +57,7 @@ export function AccountSettingsPage() {
             <NotificationsForm notifications={profile.data.notifications} />
             <ChangePasswordForm email={profile.data.user.email} />
             <ChangeEmailForm />
+            <MyDataCard email={profile.data.user.email} />
           </>
         )}
       </div>

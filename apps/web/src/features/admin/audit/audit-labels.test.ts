@@ -5,6 +5,7 @@ describe('audit labels', () => {
   it('names the actions the server records in Swedish, and shows an unknown one as recorded', () => {
     expect(actionLabel('group.rename')).toBe('Grupp omdöpt');
     expect(actionLabel('webhook.replay')).toBe('Webbhook körd igen');
+    expect(actionLabel('account.erase')).toBe('Konto raderat');
     expect(actionLabel('something.new')).toBe('something.new');
   });
 

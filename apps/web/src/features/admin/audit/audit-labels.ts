@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<string, string> = {
   'payout.mark_paid': 'Avräkning markerad som betald',
   'order.assign': 'Order tilldelad säljare',
   'webhook.replay': 'Webbhook körd igen',
+  'account.erase': 'Konto raderat',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

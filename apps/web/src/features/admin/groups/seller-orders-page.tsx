@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { ERASED_SELLER_NAME } from '@saljportalen/contract';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -11,6 +13,7 @@ import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useSellerOrders } from '../sellers/api/list-seller-orders';
+import { EraseUserDialog } from '../sellers/components/erase-user-dialog';
 import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;
@@ -25,6 +28,7 @@ export function SellerOrdersPage() {
   const offset = readOffset(search.get('offset'));
   const valid = groupId !== undefined && userId !== undefined;
   const orders = useSellerOrders(valid ? { groupId, userId, limit: PAGE_SIZE, offset } : undefined);
+  const [erasing, setErasing] = useState(false);
 
   useEffect(() => {
     if (orders.isError) notifyFailure('Fel vid hämtning av ordrar', orders.error);
@@ -34,6 +38,7 @@ export function SellerOrdersPage() {
   if (!valid) return <Navigate to={paths.adminGroups} replace />;
 
   const data = orders.data;
+  const erased = data?.seller.full_name === ERASED_SELLER_NAME;
   const setOffset = (next: number) => {
     const nextSearch = new URLSearchParams(search);
     if (next > 0) nextSearch.set('offset', String(next));
@@ -61,12 +66,25 @@ export function SellerOrdersPage() {
               </div>
             </>
           ) : (
-            <div>
-              <div className="flex flex-wrap items-center gap-3">
-                <h1 className="text-2xl font-bold text-ink">{data.seller.full_name || 'Säljare'}</h1>
-                {data.seller.is_admin && <Badge variant="brand">Admin</Badge>}
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <h1 className="text-2xl font-bold text-ink">{data.seller.full_name || 'Säljare'}</h1>
+                  {data.seller.is_admin && <Badge variant="brand">Admin</Badge>}
+                </div>
+                {/* An erased account's address is a placeholder nobody reads (issue 22). */}
+                <p className="mt-1 text-muted">
+                  {[data.seller.group_name, erased ? undefined : data.seller.email].filter(Boolean).join(' · ')}
+                </p>
               </div>
-              <p className="mt-1 text-muted">{[data.seller.group_name, data.seller.email].filter(Boolean).join(' · ')}</p>
+              {!erased && (
+                <>
+                  <Button variant="outline" className="border-danger text-danger" onClick={() => setErasing(true)}>
+                    Radera konto
+                  </Button>
+                  <EraseUserDialog open={erasing} onOpenChange={setErasing} userId={userId} fullName={data.seller.full_name} />
+                </>
+              )}
             </div>
           )}
 

@@ -1,0 +1,62 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZDeleteAccountRequestSchema, ZOkResponseSchema } from '@saljportalen/contract';
+import { AppError } from '../../errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { routeRateLimit, swedishDuration } from '../../plugins/security.js';
+import { clearRefreshCookie } from '../auth/session.js';
+import { deleteOwnAccount } from './delete-own-account.js';
+import { exportAccount, exportFileName } from './export-account.js';
+
+/** How often one person may download their data: plenty for a person, too few to scrape with a stolen session. */
+const EXPORTS_PER_HOUR = 5;
+
+/**
+ * The export's limit counts per person, not per address (a class shares one school address):
+ * read after authentication, so the key is the signed-in user.
+ */
+function perUserExportLimit(app: FastifyInstance): FastifyContextConfig {
+  if (!app.config.rateLimits) return { rateLimit: false };
+  return {
+    rateLimit: {
+      max: EXPORTS_PER_HOUR,
+      timeWindow: '1 hour',
+      hook: 'preHandler',
+      keyGenerator: (request) => `account-export|${currentUser(request).id}`,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          'RATE_LIMITED',
+          `Du har laddat ner dina uppgifter många gånger den senaste timmen. Vänta ${swedishDuration(context.ttl)} och försök igen.`,
+        ),
+    },
+  };
+}
+
+/** The person's own data (issue 22): 'Ladda ner mina uppgifter' and 'Radera mitt konto'. */
+export async function privacyRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/account/export', { config: perUserExportLimit(app) }, async (request, reply) => {
+    const now = new Date();
+    const data = await exportAccount(app.db, currentUser(request).id, { publicUrl: app.config.publicUrl, now });
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.post(
+    '/api/account/delete',
+    {
+      schema: { body: ZDeleteAccountRequestSchema, response: { 200: ZOkResponseSchema } },
+      config: routeRateLimit(app, 10, '15 minutes'),
+    },
+    async (request, reply) => {
+      await deleteOwnAccount(app.db, currentUser(request).id, request.body.password);
+      // The token version moved and every refresh token is gone: the cookie is dead anyway.
+      clearRefreshCookie(reply);
+      return { ok: true as const };
+    },
+  );
+}

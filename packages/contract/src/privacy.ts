@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ZSekSchema } from './common.js';
+
+/** 'Radera mitt konto': the password confirms that it is the person themself (issue 22). */
+export const ZDeleteAccountRequestSchema = z.object({
+  password: z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(200),
+});
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequestSchema>;
+
+/** The name an erased account is shown by everywhere (leaderboards, lists, CSV, payout PDFs). */
+export const ERASED_SELLER_NAME = 'Borttagen säljare';
+
+/**
+ * 'Ladda ner mina uppgifter' (`GET /api/account/export`): everything stored about the person, as
+ * one JSON file. Never a password hash, never a buyer's data. Money in SEK, instants in ISO 8601.
+ */
+export const ZAccountExportSchema = z.object({
+  exported_at: z.string(),
+  account: z.object({
+    id: z.number(),
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    alias: z.string().nullable(),
+    public_name: z.string(),
+    is_superadmin: z.boolean(),
+    is_under_13: z.boolean(),
+    guardian_consent: z.string().nullable(),
+    sale_mail: z.boolean(),
+    weekly_summary: z.boolean(),
+    active_group_id: z.number().nullable(),
+    last_sign_in_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  memberships: z.array(
+    z.object({
+      membership_id: z.number(),
+      group_id: z.number(),
+      group_name: z.string(),
+      role: z.string(),
+      link_code: z.string(),
+      personal_link: z.string(),
+      protected_identity: z.boolean(),
+      personal_goal: ZSekSchema.nullable(),
+      joined_at: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      order_id: z.number(),
+      order_name: z.string().nullable(),
+      membership_id: z.number(),
+      group_id: z.number().nullable(),
+      ordered_at: z.string(),
+      state: z.string(),
+      subtotal_incl_vat: ZSekSchema,
+      commission: ZSekSchema,
+      currency: z.string(),
+      lines: z.array(
+        z.object({
+          kind: z.string(),
+          title: z.string(),
+          quantity: z.number(),
+          amount: ZSekSchema,
+          commission: ZSekSchema,
+          booked_at: z.string(),
+          payout_id: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+  link_clicks_per_day: z.array(z.object({ membership_id: z.number(), day: z.string(), clicks: z.number() })),
+  payouts: z.array(
+    z.object({
+      payout_id: z.number(),
+      group_id: z.number(),
+      period_from: z.string(),
+      period_to: z.string(),
+      status: z.string(),
+      paid_at: z.string().nullable(),
+      /** The person's own lines in it: their number, sales and commission. */
+      own_lines_count: z.number(),
+      own_sales: ZSekSchema,
+      own_commission: ZSekSchema,
+    }),
+  ),
+  audit_entries: z.array(
+    z.object({
+      id: z.number(),
+      action: z.string(),
+      as_actor: z.boolean(),
+      target_type: z.string(),
+      target_id: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  guardian_links: z.object({
+    as_child: z.array(
+      z.object({
+        guardian_email: z.string(),
+        guardian_user_id: z.number().nullable(),
+        approved_at: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    as_guardian: z.array(
+      z.object({ child_user_id: z.number(), child_name: z.string(), approved_at: z.string().nullable(), created_at: z.string() }),
+    ),
+  }),
+});
+export type TAccountExport = z.infer<typeof ZAccountExportSchema>;
