@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startChangeFeed, type ChangeFeed } from '../modules/live/change-feed.js';
+import { startChangeFeed, type ChangeFeed } from '../db/change-feed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database's change feed of figures (modules/live/change-feed.ts): subscribe to keep anything live. */
+    /** The database's change feed of figures (db/change-feed.ts): subscribe to keep anything live. */
     changeFeed: ChangeFeed;
   }
 }

@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { liveStreamsOpen } from '../../lib/metrics.js';
 import { oreToSek } from '../../lib/money.js';
-import type { FeedChange } from './change-feed.js';
+import type { FeedChange } from '../../db/change-feed.js';
 import { grantHolds, type StreamGrant } from './event-tickets.js';
 
 /** Events kept for resumption. */
