@@ -18,5 +18,6 @@ export function useLiveAdmin(): void {
     });
     void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
   };
-  useLiveFigures({ onGroupsChanged: refetch, onResync: refetch });
+  // Every group's changes come here: a busy shop refetches these pages once a second at most.
+  useLiveFigures({ onGroupsChanged: refetch, onResync: refetch, coalesceMs: 1000 });
 }

@@ -3,7 +3,7 @@ import { getToken, subscribeSession } from '@/lib/session';
 import { LiveConnection, type LiveHandlers } from './live-connection';
 
 /** Changes that arrive together (a bulk import, a busy minute) are refetched once. */
-const COALESCE_MS = 150;
+const DEFAULT_COALESCE_MS = 150;
 
 /**
  * Keeps the page's figures live while it is visible and someone is signed in: the stream opens
@@ -14,6 +14,8 @@ export function useLiveFigures(handlers: {
   onGroupsChanged(groupIds: ReadonlySet<number>): void;
   onSale?(amount: number): void;
   onResync(): void;
+  /** How long changes are gathered before one refetch (the admin pages, which see every group, wait longer). */
+  coalesceMs?: number;
 }): void {
   const latest = useRef(handlers);
   useEffect(() => {
@@ -31,7 +33,7 @@ export function useLiveFigures(handlers: {
           pending = new Set();
           flushTimer = undefined;
           latest.current.onGroupsChanged(groups);
-        }, COALESCE_MS);
+        }, latest.current.coalesceMs ?? DEFAULT_COALESCE_MS);
       },
       onSale: (amount) => latest.current.onSale?.(amount),
       onResync: () => latest.current.onResync(),
