@@ -3,7 +3,7 @@
  * bench/RESULTS.md. Generates the national-scale data set (and a tenth of it) when missing, then
  * measures the server as it runs in production, in a process of its own.
  *
- *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster]
+ *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster,streams]
  *                    [--seconds=10] [--warmup=3] [--regenerate] [--cluster-scale=1|0.1]
  *
  * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
@@ -11,7 +11,9 @@
  * written only by a whole run (no --only). `cluster` measures the seller calls against the real
  * server (main.ts) with WEB_CONCURRENCY=1 and =2 (decision 026), on PostgreSQL only, on the full
  * data set or, with --cluster-scale=0.1, on the tenth. BENCH_PROFILE=dir writes the server's CPU profiles
- * there (node --cpu-prof), to see where a figure's time goes.
+ * there (node --cpu-prof), to see where a figure's time goes. `streams` opens 5,000 live-figure
+ * streams on one server process over a database of its own on the PostgreSQL of --db=postgres
+ * (bench/streams.ts; --streams=N for another number).
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -32,10 +34,11 @@ import { formatTable, printTable, writeResults, type Row } from './results.js';
 import { freePort, startMainServer, startServer, type BenchServer } from './server.js';
 import { buildWeb, measureWebSizes, type WebSizes } from './web-size.js';
 import { WEBHOOK_ORDER_IDS, measureWebhooks, type WebhookFigures } from './webhooks.js';
+import { measureStreams, type StreamFigures } from './streams.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const PARTS = ['load', 'tenth', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster'] as const;
+const PARTS = ['load', 'tenth', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster', 'streams'] as const;
 /** The server workers the `cluster` part compares (WEB_CONCURRENCY). */
 const CLUSTER_WORKERS = [1, 2] as const;
 type Part = (typeof PARTS)[number];
@@ -215,7 +218,8 @@ const dbTarget =
     : ({ kind: 'pglite', dataDir: path.join(here, '.data') } as const);
 
 const fullNeeded =
-  PARTS.filter((part) => part !== 'tenth' && part !== 'web' && part !== 'cluster').some(runs) || (runsCluster && clusterScale === 1);
+  PARTS.filter((part) => part !== 'tenth' && part !== 'web' && part !== 'cluster' && part !== 'streams').some(runs) ||
+  (runsCluster && clusterScale === 1);
 const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
 const tenth =
   runs('tenth') || (runsCluster && clusterScale === 0.1) ? await prepareDatabase(dbTarget, 0.1, { regenerate, log }) : undefined;
@@ -348,6 +352,24 @@ if (runsCluster && clusterData) {
   }
 }
 
+let streams: StreamFigures | undefined;
+if (runs('streams') && dbKind === 'postgres') {
+  const adminUrl = new URL(dbTarget.kind === 'postgres' ? dbTarget.url : DEFAULT_DATABASE_URL);
+  adminUrl.pathname = '/postgres';
+  const count = Number(args.get('streams') ?? 5_000);
+  log(`Server med ${count} öppna händelseströmmar`);
+  streams = await measureStreams({
+    adminUrl: adminUrl.toString(),
+    streams: count,
+    jwtSecret,
+    webhookSecret,
+    signToken: (userId) => accessTokens.sign({ userId, tokenVersion: 0 }),
+    deliveries: Number(args.get('webhooks') ?? 3_000),
+    timedWebhooks: Number(args.get('timed') ?? 40),
+    log,
+  });
+}
+
 // ---------------------------------------------------------------- the table
 
 if (bare) rows.push({ section: 'baseline', what: 'GET /bench/bare (no auth, no database)', figure: describeLoad(bare), budget: '–' });
@@ -413,6 +435,37 @@ if (webhooks) {
       webhooks.failures === 0 &&
       webhookLines === 2 * webhooks.deliveries,
   });
+}
+if (streams) {
+  const perStream = (after: number, before: number) => (after - before) / Math.max(streams!.opened, 1);
+  const ratio = streams.with.ordersPerSecond / streams.without.ordersPerSecond;
+  rows.push(
+    {
+      section: 'live streams',
+      what: `${streams.opened.toLocaleString('en-US')} open streams on one process (${streams.groups} groups): webhook's 200 → each stream of its group`,
+      figure:
+        `p50 ${ms(streams.p50)} ms, p99 ${ms(streams.p99)} ms, max ${ms(streams.max)} ms over ${streams.deliveries.toLocaleString('en-US')} ` +
+        `deliveries of ${streams.webhooksTimed} webhooks, ${streams.missed} missed`,
+      budget: 'p99 ≤ 1 s',
+      met: streams.p99 <= 1000 && streams.missed === 0 && streams.opened === streams.streams,
+    },
+    {
+      section: 'live streams',
+      what: 'memory per open stream',
+      figure:
+        `RSS ${kb(perStream(streams.rssAfter, streams.rssBefore))} (${(streams.rssBefore / 1e6).toFixed(0)} → ${(streams.rssAfter / 1e6).toFixed(0)} MB), ` +
+        `heap ${kb(perStream(streams.heapAfter, streams.heapBefore))} (${(streams.heapBefore / 1e6).toFixed(0)} → ${(streams.heapAfter / 1e6).toFixed(0)} MB)`,
+      budget: 'goal ≤ 20 KB (reported)',
+      met: perStream(streams.rssAfter, streams.rssBefore) <= 20 * 1024,
+    },
+    {
+      section: 'live streams',
+      what: `webhook throughput, ${CONNECTIONS} at a time: ${streams.opened.toLocaleString('en-US')} streams open against none`,
+      figure: `${perSecond(streams.with.ordersPerSecond)} against ${perSecond(streams.without.ordersPerSecond)} orders/s (×${ratio.toFixed(2)}); ${streams.with.failures + streams.without.failures} failed`,
+      budget: 'within 10 %',
+      met: ratio >= 0.9 && streams.with.failures + streams.without.failures === 0,
+    },
+  );
 }
 if (csv) {
   rows.push({

@@ -12,6 +12,7 @@ import { inFlightPlugin } from './plugins/in-flight.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { mailOutboxPlugin } from './plugins/mail-outbox.js';
 import { scheduledJobsPlugin } from './plugins/scheduled-jobs.js';
+import { changeFeedPlugin } from './plugins/change-feed.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -24,6 +25,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { notificationJobs } from './modules/notifications/jobs.js';
+import { liveRoutes } from './modules/live/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -73,6 +75,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(scheduledJobsPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
 
@@ -86,6 +89,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(shopifyRoutes);
   await app.register(linkRoutes);
   await app.register(notificationJobs);
+  await app.register(liveRoutes);
 
   await app.register(webPlugin);
   return app;

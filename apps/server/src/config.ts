@@ -30,6 +30,8 @@ const envSchema = z.object({
   MAIL_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
   /** Off: no scheduled job runs in this process (retention, sale mails, weekly summaries); another process may run them. */
   SCHEDULED_JOBS: flag.default(true),
+  /** How often an open live-figure stream gets a heartbeat comment, so proxies keep it open (modules/live). */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
   SUPERADMIN_EMAIL: z.string().email().optional(),
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
   SUPERADMIN_RESET_PASSWORD: flag.default(false),
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: values.MAIL_FROM,
     mailRetryMs: values.MAIL_RETRY_MS,
     scheduledJobs: values.SCHEDULED_JOBS,
+    liveHeartbeatMs: values.LIVE_HEARTBEAT_MS,
     superadmin:
       values.SUPERADMIN_EMAIL && values.SUPERADMIN_PASSWORD
         ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD, resetPassword: values.SUPERADMIN_RESET_PASSWORD }

@@ -304,6 +304,9 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     ],
 
     // The superadmin area: nobody else, whichever group an id points at.
+    // Live figures: a ticket for whoever is signed in; the stream itself takes a ticket, never a token.
+    'POST /api/events/ticket': [{ path: '/api/events/ticket', expect: signedIn(200) }],
+    'GET /api/events': [{ path: '/api/events?ticket=ogiltig', expect: anyone(401) }],
     'GET /api/admin/overview': [{ path: '/api/admin/overview', expect: superadminOnly(200) }],
     'GET /api/admin/groups': [{ path: '/api/admin/groups?status=all', expect: superadminOnly(200) }],
     'POST /api/admin/groups/create': [

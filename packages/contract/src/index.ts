@@ -17,3 +17,4 @@ export * from './catalog.js';
 export * from './admin-logs.js';
 export * from './health.js';
 export * from './privacy.js';
+export * from './live.js';

@@ -14,6 +14,7 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseAvailability } from './availability.js';
 import { createPostgresPool, liftLimits } from './postgres-pool.js';
 import { dumpPglite } from './pglite-dump.js';
+import { pgliteListen, postgresListen, type Listen } from './notifications.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once (DESIGN D3). */
@@ -34,6 +35,8 @@ export interface Database {
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Whether PostgreSQL answers; `onRestored` is the hook for state kept outside requests (PGlite never goes away). */
   availability: DatabaseAvailability;
+  /** LISTEN on a channel: a dedicated connection outside the pool on PostgreSQL, PGlite's own listen (db/notifications.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -171,7 +174,8 @@ export async function openDatabase(options: {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', pool, availability, close: () => pool.end() };
+    const listen = postgresListen({ connectionString: options.databaseUrl, availability, log });
+    return { db, kind: 'postgres', pool, availability, listen, close: () => pool.end() };
   }
 
   let releaseLock = () => {};
@@ -207,6 +211,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     availability: new DatabaseAvailability(log),
+    listen: pgliteListen(client),
     dump: async () => {
       const copy = (await client.clone()) as PGlite;
       try {

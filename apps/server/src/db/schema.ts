@@ -541,3 +541,26 @@ export const groupFigures = pgTable('group_figures', {
     .notNull()
     .default(sql`nextval('group_figures_version_seq')`),
 });
+
+/**
+ * Tickets for the live-figure stream (GET /api/events?ticket=…, modules/live): the access token
+ * never goes in a URL, so a signed-in caller first gets a short-lived ticket, used once (deleted
+ * as it is taken) by whichever server process the stream reaches. Only the ticket's hash is kept.
+ */
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session of the access token that asked; the stream ends when that session does. */
+    sessionId: text('session_id'),
+    tokenVersion: integer('token_version').notNull(),
+    /** When the access token that asked expires: the stream ends then, and the client asks again. */
+    streamEndsAt: timestamp('stream_ends_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+);

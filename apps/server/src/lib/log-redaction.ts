@@ -3,8 +3,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 /** Anything shaped like an e-mail address, wherever it sits in a text (SMTP refusals, query errors). */
 const EMAIL_ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
 
-/** Query parameters that carry a secret or a person: the reset link's `code`, tokens, addresses. */
-const SECRET_PARAMETERS = new Set(['code', 'token', 'password', 'email']);
+/** Query parameters that carry a secret or a person: the reset link's `code`, tokens, the live stream's `ticket`, addresses. */
+const SECRET_PARAMETERS = new Set(['code', 'token', 'password', 'email', 'ticket']);
 
 export const withoutAddresses = (text: string): string => text.replace(EMAIL_ADDRESS, '[adress]');
 

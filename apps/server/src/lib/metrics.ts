@@ -35,6 +35,13 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** Live-figure streams open in this process (modules/live/event-streams.ts); summed over cluster workers. */
+export const liveStreamsOpen = new Gauge({
+  name: 'saljportalen_event_streams_open',
+  help: 'Open live-figure event streams (GET /api/events) of this process',
+  registers: [metricsRegistry],
+});
+
 /** What became of a delivery to POST /api/webhooks/shopify. */
 export type WebhookOutcome =
   | 'processed' // stored and processed: its order, refund or product is recorded

@@ -38,11 +38,12 @@ async function ready(): Promise<Sonner> {
   return module;
 }
 
-function show(kind: 'success' | 'error' | 'info', title: string, description?: string) {
+function show(kind: 'success' | 'error' | 'info', title: string, description?: string, sameAs?: string) {
   void ready().then(({ toast }) => {
     // The same message again while it shows (several calls failing at once, a double tap)
     // updates that toast, which starts its time anew, rather than sending it out and in again.
-    const id = `${kind}\n${title}\n${description ?? ''}`;
+    // `sameAs` makes messages of one kind one toast whatever they say (each new sale replaces the last).
+    const id = sameAs ?? `${kind}\n${title}\n${description ?? ''}`;
     if (!toast.getToasts().some((active) => active.id === id)) toast.dismiss();
     toast[kind](title, { id, description });
   });
@@ -52,6 +53,8 @@ export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string) => show('info', title, description),
+  /** 'Ny försäljning! +249 kr' (issue 20): one toast, however many sales come while it shows. */
+  sale: (title: string) => show('success', title, undefined, 'ny-forsaljning'),
   /** Takes away whatever toast shows, e.g. a failure that the page's next success has made old. */
   clear: () => {
     if (sonner) void ready().then(({ toast }) => toast.dismiss());

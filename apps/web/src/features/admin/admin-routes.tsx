@@ -18,6 +18,7 @@ import { UnattributedOrdersPage } from './orders/unattributed-orders-page';
 import { useAdminToken } from './use-admin-token';
 import { WebhooksPage } from './webhooks/webhooks-page';
 import { AuditPage } from './audit/audit-page';
+import { useLiveAdmin } from './use-live-admin';
 
 const tabs = [
   { to: paths.admin, label: 'Översikt', end: true },
@@ -83,6 +84,7 @@ function AdminTabs() {
  */
 export function AdminArea({ notFound }: { notFound: ReactNode }) {
   const hasToken = useAdminToken();
+  useLiveAdmin();
   return (
     <div className="min-h-dvh">
       <AdminTabs />

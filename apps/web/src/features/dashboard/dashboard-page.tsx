@@ -19,6 +19,7 @@ import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
 import { firstName } from './first-name';
+import { useLiveDashboard } from './use-live-dashboard';
 
 const LOAD_ERROR = 'Något gick fel vid laddning av data.';
 
@@ -164,6 +165,7 @@ function DashboardSkeleton() {
 /** spec §2 /dashboard: greeting, personal figures, link, catalogue, group summary and leaderboard. */
 export function DashboardPage() {
   const summary = useMeSummary();
+  useLiveDashboard();
   // Started together with the summary rather than after it, so the page fills in at once.
   useGroupTotals();
   useLeaderboard();

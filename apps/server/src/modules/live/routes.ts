@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { ZEventsQuerySchema, ZEventTicketResponseSchema } from '@saljportalen/contract';
+import { memberships, users } from '../../db/schema.js';
+import { currentUser } from '../../plugins/auth.js';
+import { EventStreams } from './event-streams.js';
+import { issueEventTicket, takeEventTicket, tokenExpiry } from './event-tickets.js';
+
+/** Live figures over Server-Sent Events (issue 20 §4; README.md in this folder). */
+export async function liveRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const streams = new EventStreams({
+    heartbeatMs: app.config.liveHeartbeatMs,
+    log: app.log,
+    loadAccess: async (userId) => {
+      const [user] = await app.db
+        .select({
+          tokenVersion: users.tokenVersion,
+          endedSessions: users.endedSessions,
+          isSuperadmin: users.isSuperadmin,
+          erasedAt: users.erasedAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user && !user.erasedAt ? user : undefined;
+    },
+  });
+  const unsubscribe = app.changeFeed.subscribe((change) => streams.handle(change));
+  // Open streams would hold the shutdown (and its drain) for ever: they end first.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    streams.closeAll();
+  });
+
+  app.post(
+    '/api/events/ticket',
+    { onRequest: app.authenticate, schema: { response: { 200: ZEventTicketResponseSchema } } },
+    async (request) => {
+      const issued = await issueEventTicket(app.db, currentUser(request), {
+        tokenExpiresAtMs: tokenExpiry(request.headers.authorization, Date.now()),
+      });
+      return { ticket: issued.ticket, expires_in: issued.expiresInSeconds };
+    },
+  );
+
+  app.get('/api/events', { schema: { querystring: ZEventsQuerySchema } }, async (request, reply) => {
+    const grant = await takeEventTicket(app.db, request.query.ticket);
+    const own = await app.db
+      .select({ id: memberships.id, groupId: memberships.groupId })
+      .from(memberships)
+      .where(eq(memberships.userId, grant.userId));
+    const header = request.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.last_event_id;
+    reply.hijack();
+    // Answered: a stream is not a request the shutdown waits for (it ends the streams itself).
+    request.inFlightAnswered?.();
+    request.raw.socket.setTimeout(0);
+    request.raw.socket.setNoDelay(true);
+    streams.open(
+      reply.raw,
+      grant,
+      { groupIds: [...new Set(own.map((row) => row.groupId))], membershipIds: own.map((row) => row.id) },
+      lastEventId,
+    );
+  });
+}
