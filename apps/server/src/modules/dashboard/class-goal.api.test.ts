@@ -80,7 +80,12 @@ describe('the class goal', () => {
   it('is set, changed and removed by the group admin, shown in totals with days left, and audited', async () => {
     const endsOn = dayFromToday(30);
     expect(
-      await ok('POST', '/api/group/goal', tokens.teacher, { group_id: group, amount: 15000, purpose: 'Klassresa till Liseberg', ends_on: endsOn }),
+      await ok('POST', '/api/group/goal', tokens.teacher, {
+        group_id: group,
+        amount: 15000,
+        purpose: 'Klassresa till Liseberg',
+        ends_on: endsOn,
+      }),
     ).toEqual({ ok: true, goal: { amount: 15000, purpose: 'Klassresa till Liseberg', ends_on: endsOn, days_left: 30 } });
     expect(await storedGoal(group)).toEqual({ goal_ore: '1500000', goal_purpose: 'Klassresa till Liseberg', goal_ends_on: endsOn });
 
@@ -90,7 +95,12 @@ describe('the class goal', () => {
 
     // Changed: control characters in the purpose become one space.
     const later = dayFromToday(0);
-    await ok('POST', '/api/group/goal', tokens.teacher, { group_id: group, amount: 20000, purpose: 'Klassresa\u0007 till\n Liseberg ', ends_on: later });
+    await ok('POST', '/api/group/goal', tokens.teacher, {
+      group_id: group,
+      amount: 20000,
+      purpose: 'Klassresa\u0007 till\n Liseberg ',
+      ends_on: later,
+    });
     expect(await storedGoal(group)).toEqual({ goal_ore: '2000000', goal_purpose: 'Klassresa till Liseberg', goal_ends_on: later });
     expect((await ok<TGroupTotalsResponse>('GET', '/api/group/totals', tokens.elsa)).goal).toMatchObject({ amount: 20000, days_left: 0 });
 
@@ -118,7 +128,10 @@ describe('the class goal', () => {
       [tokens.teacher, otherGroup],
       [tokens.teacher, 999_999],
     ] as const) {
-      const answer = await call<{ error: { code: string; message: string } }>('POST', '/api/group/goal', token, { group_id: groupId, ...goal });
+      const answer = await call<{ error: { code: string; message: string } }>('POST', '/api/group/goal', token, {
+        group_id: groupId,
+        ...goal,
+      });
       expect(answer.status).toBe(403);
       expect(answer.body.error.message).toBe('Endast gruppens administratörer kan ändra klassens mål');
     }
@@ -149,7 +162,10 @@ describe('the class goal', () => {
       [{ ends_on: '2026-02-30' }, 'Ogiltigt datum'],
       [{ ends_on: undefined }, 'Ange ett slutdatum'],
     ] as const) {
-      const answer = await call<{ error: { code: string; message: string } }>('POST', '/api/group/goal', tokens.teacher, { ...valid, ...change });
+      const answer = await call<{ error: { code: string; message: string } }>('POST', '/api/group/goal', tokens.teacher, {
+        ...valid,
+        ...change,
+      });
       expect(answer.status, JSON.stringify(change)).toBe(400);
       expect(answer.text).toContain(message);
     }
@@ -159,7 +175,12 @@ describe('the class goal', () => {
   it("is printed on the pupil's catalogue as 'Vi samlar till: …'", async () => {
     const pdf = async () => Buffer.from(await (await server.request('GET', '/api/catalog/me.pdf', { token: tokens.noah })).arrayBuffer());
     expect(pdfText(await pdf())).not.toContain('Vi samlar till');
-    await ok('POST', '/api/group/goal', tokens.teacher, { group_id: group, amount: 15000, purpose: 'Klassresa till Liseberg', ends_on: dayFromToday(30) });
+    await ok('POST', '/api/group/goal', tokens.teacher, {
+      group_id: group,
+      amount: 15000,
+      purpose: 'Klassresa till Liseberg',
+      ends_on: dayFromToday(30),
+    });
     expect(pdfText(await pdf()).replace(/\s+/g, ' ')).toContain('Vi samlar till: Klassresa till Liseberg');
     await ok('POST', '/api/group/goal', tokens.teacher, { group_id: group, amount: null });
   });
@@ -243,7 +264,10 @@ describe('leaderboard modes', () => {
       expect(body.mode).toBe('participation');
       if (body.mode !== 'participation') return;
       expect(Object.keys(body).sort()).toEqual(['group', 'mode', 'participation', 'sellers']);
-      expect(body.participation).toEqual({ started: members.filter((m) => m.role === 'seller').length - 2, members: members.filter((m) => m.role === 'seller').length });
+      expect(body.participation).toEqual({
+        started: members.filter((m) => m.role === 'seller').length - 2,
+        members: members.filter((m) => m.role === 'seller').length,
+      });
       expect(text).not.toMatch(/sales|commission|rank|"total/);
       for (const seller of body.sellers) expect(Object.keys(seller).sort()).toEqual(['seller_name', 'user_id']);
       // The pupils who have sold, the newcomers and the teacher not among them, in Swedish name order.
@@ -286,7 +310,11 @@ describe('leaderboard modes', () => {
     expect(full.mode === 'full' && full.items.length).toBe((await names(group)).length);
 
     await ok('POST', '/api/group/settings', tokens.teacher, { group_id: group, show_leaderboard: false });
-    expect(await ok('GET', '/api/group/leaderboard-mine', tokens.noah)).toEqual({ mode: 'full', group: { leaderboard_visible: false }, items: [] });
+    expect(await ok('GET', '/api/group/leaderboard-mine', tokens.noah)).toEqual({
+      mode: 'full',
+      group: { leaderboard_visible: false },
+      items: [],
+    });
     await setMode('participation');
     const participation = await ok<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', tokens.noah);
     expect(participation).toMatchObject({ mode: 'participation', group: { leaderboard_visible: false }, sellers: [] });
@@ -320,10 +348,16 @@ describe('leaderboard modes', () => {
       const answer = await call('POST', '/api/group/settings', token, { group_id: group, leaderboard_mode: 'own_only' });
       expect(answer.status).toBe(403);
     }
-    const bad = await call<{ error: { message: string } }>('POST', '/api/group/settings', tokens.teacher, { group_id: group, leaderboard_mode: 'topp3' });
+    const bad = await call<{ error: { message: string } }>('POST', '/api/group/settings', tokens.teacher, {
+      group_id: group,
+      leaderboard_mode: 'topp3',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Ogiltigt läge för topplistan');
-    const [row] = await sqlRows<{ leaderboard_mode: string }>(server.app.db, sql`select leaderboard_mode::text from groups where id = ${group}`);
+    const [row] = await sqlRows<{ leaderboard_mode: string }>(
+      server.app.db,
+      sql`select leaderboard_mode::text from groups where id = ${group}`,
+    );
     expect(row!.leaderboard_mode).toBe('full');
   });
 });

@@ -20,7 +20,10 @@ export async function setLeaderboardSettings(
     const [updated] = await tx
       .update(groups)
       // Set to itself when not given, so that the update still finds (and authorises) the row.
-      .set({ leaderboardVisible: options.visible ?? sql`${groups.leaderboardVisible}`, leaderboardMode: options.mode ?? sql`${groups.leaderboardMode}` })
+      .set({
+        leaderboardVisible: options.visible ?? sql`${groups.leaderboardVisible}`,
+        leaderboardMode: options.mode ?? sql`${groups.leaderboardMode}`,
+      })
       .where(
         and(
           eq(groups.id, options.groupId),

@@ -12,7 +12,9 @@ export interface StoredGoal {
 /** The goal of a group row's three goal columns; null unless all three are set. */
 export function storedGoal(columns: { goalOre: number | null; goalPurpose: string | null; goalEndsOn: string | null }): StoredGoal | null {
   const { goalOre, goalPurpose, goalEndsOn } = columns;
-  return goalOre === null || goalPurpose === null || goalEndsOn === null ? null : { amountOre: goalOre, purpose: goalPurpose, endsOn: goalEndsOn };
+  return goalOre === null || goalPurpose === null || goalEndsOn === null
+    ? null
+    : { amountOre: goalOre, purpose: goalPurpose, endsOn: goalEndsOn };
 }
 
 /** A goal as the API shows it: kronor, and the Stockholm days left until its last day (0 on it and after). */

@@ -284,9 +284,9 @@ export function DashboardPage() {
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
                 <div className="space-y-4">
-                <GroupSummary final={group.archived} />
-                {user.role === 'admin' && !group.archived && <GroupSettings groupId={group.id} />}
-              </div>
+                  <GroupSummary final={group.archived} />
+                  {user.role === 'admin' && !group.archived && <GroupSettings groupId={group.id} />}
+                </div>
                 <div className="lg:col-span-2">
                   <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
                 </div>

@@ -144,7 +144,11 @@ export function GroupsPage() {
                       {formatKronor(group.total_commission)}
                     </Td>
                     <Td data-label="Mål" className="min-w-40">
-                      {group.goal ? <GoalProgress compact goal={group.goal} sold={group.total_sales} /> : <span className="text-muted">–</span>}
+                      {group.goal ? (
+                        <GoalProgress compact goal={group.goal} sold={group.total_sales} />
+                      ) : (
+                        <span className="text-muted">–</span>
+                      )}
                     </Td>
                     <Td data-label="Skapad" className="whitespace-nowrap">
                       {formatDate(group.created_at)}

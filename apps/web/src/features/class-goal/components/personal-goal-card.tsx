@@ -114,11 +114,7 @@ export function PersonalGoalCard({
         )}
         {editing && (
           <form onSubmit={onSubmit} noValidate className="space-y-3">
-            <Field
-              label="Mitt mål i kronor"
-              error={error}
-              hint={share ? `Din del av klassens mål: ${formatKronor(share)}` : undefined}
-            >
+            <Field label="Mitt mål i kronor" error={error} hint={share ? `Din del av klassens mål: ${formatKronor(share)}` : undefined}>
               <Input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="numeric" autoComplete="off" />
             </Field>
             <div className="flex flex-wrap gap-2">

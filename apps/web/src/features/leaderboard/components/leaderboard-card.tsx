@@ -237,7 +237,9 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <CardTitle id={titleId}>{leaderboard.data?.mode === 'participation' ? 'De som har sålt' : 'Topplista'}</CardTitle>
-        {isAdmin && leaderboard.isSuccess && leaderboard.data.mode !== 'own_only' && <VisibilitySwitch groupId={groupId} visible={visible} />}
+        {isAdmin && leaderboard.isSuccess && leaderboard.data.mode !== 'own_only' && (
+          <VisibilitySwitch groupId={groupId} visible={visible} />
+        )}
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
