@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { TLeaderboardMode } from '@saljportalen/contract';
 import { cn } from '@/lib/cn';
 import { notify, notifyFailure } from '@/lib/toast';
@@ -17,13 +17,19 @@ export const MODE_CHOICES: { mode: TLeaderboardMode; label: string; description:
 export function LeaderboardModeSetting({ groupId, mode }: { groupId: number; mode: TLeaderboardMode }) {
   const legendId = useId();
   const save = useSetLeaderboardVisibility();
+  // The choice shows at once; it goes back to the saved mode if the server refuses it.
+  const [chosen, setChosen] = useState<TLeaderboardMode>();
+  const shown = chosen ?? mode;
   const choose = async (next: TLeaderboardMode) => {
-    if (next === mode || save.isPending) return;
+    if (next === shown || save.isPending) return;
+    setChosen(next);
     try {
       await save.mutateAsync({ group_id: groupId, leaderboard_mode: next });
       notify.success('Inställning uppdaterad');
     } catch (error) {
       notifyFailure('Kunde inte uppdatera inställningen', error);
+    } finally {
+      setChosen(undefined);
     }
   };
   return (
@@ -39,14 +45,14 @@ export function LeaderboardModeSetting({ groupId, mode }: { groupId: number; mod
           key={choice.mode}
           className={cn(
             'flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand',
-            choice.mode === mode ? 'border-brand bg-brand-soft' : 'border-line',
+            choice.mode === shown ? 'border-brand bg-brand-soft' : 'border-line',
           )}
         >
           <input
             type="radio"
             name={`leaderboard-mode-${groupId}`}
             value={choice.mode}
-            checked={choice.mode === mode}
+            checked={choice.mode === shown}
             onChange={() => void choose(choice.mode)}
             className="mt-1 size-4 accent-brand"
           />
