@@ -279,7 +279,8 @@ export function DashboardPage() {
               </div>
             )}
 
-            {!group.archived && <PersonalGoal sold={personal.total_sales} goal={personal.goal} />}
+            {/* A pupil's own goal; the teacher's card holds the class's. */}
+            {!group.archived && user.role === 'seller' && <PersonalGoal sold={personal.total_sales} goal={personal.goal} />}
 
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
