@@ -8,7 +8,7 @@ import type {
   TAdminGroupDetailResponse,
   TAdminSellerOrdersResponse,
   TGroupTotalsResponse,
-  TLeaderboardResponse,
+  TFullLeaderboard,
   TMeSummaryResponse,
 } from '@saljportalen/contract';
 import {
@@ -49,7 +49,7 @@ const dashboardData = (page: Page, token: string) =>
   Promise.all([
     apiGet<TMeSummaryResponse>(page, token, '/api/me/summary'),
     apiGet<TGroupTotalsResponse>(page, token, '/api/group/totals'),
-    apiGet<TLeaderboardResponse>(page, token, '/api/group/leaderboard-mine'),
+    apiGet<TFullLeaderboard>(page, token, '/api/group/leaderboard-mine'),
   ]);
 
 /** An API amount in kronor (at most two decimals) as whole öre, so sums are exact. */
@@ -248,8 +248,8 @@ test.describe('dashboard', () => {
 
       // The seller gets neither the rows from the server nor the table on the page.
       const sellerToken = await signInQuickly(page, 'noah@demo.se');
-      const hidden = await apiGet<TLeaderboardResponse>(page, sellerToken, '/api/group/leaderboard-mine');
-      expect(hidden).toEqual({ group: { leaderboard_visible: false }, items: [] });
+      const hidden = await apiGet<TFullLeaderboard>(page, sellerToken, '/api/group/leaderboard-mine');
+      expect(hidden).toEqual({ mode: 'full', group: { leaderboard_visible: false }, items: [] });
       await page.goto('/dashboard');
       await expect(page.getByText(HIDDEN_MESSAGE)).toBeVisible();
       await expect(page.getByRole('table', { name: 'Topplista' })).toHaveCount(0);
@@ -264,7 +264,7 @@ test.describe('dashboard', () => {
       await expect(page.getByRole('switch', { name: 'Visa för säljarna' })).toHaveAttribute('aria-checked', 'true');
 
       const shownToken = await signInQuickly(page, 'noah@demo.se');
-      const shown = await apiGet<TLeaderboardResponse>(page, shownToken, '/api/group/leaderboard-mine');
+      const shown = await apiGet<TFullLeaderboard>(page, shownToken, '/api/group/leaderboard-mine');
       await page.goto('/dashboard');
       await expect(leaderboardRows(page)).toHaveCount(shown.items.length);
       await expect(page.getByText(HIDDEN_MESSAGE)).toHaveCount(0);

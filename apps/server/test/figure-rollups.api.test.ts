@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TLeaderboardResponse } from '@saljportalen/contract';
+import type { TFullLeaderboard } from '@saljportalen/contract';
 import { membershipOf, sqlRows } from './admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder, swedishRefund } from './shopify-webhooks.js';
 import { startTestServer, type TestServer } from './test-server.js';
@@ -50,10 +50,10 @@ async function rollupMismatches() {
 
 const exact = { memberships: [], groups: [], orphans: [] };
 
-async function leaderboard(token: string): Promise<TLeaderboardResponse> {
+async function leaderboard(token: string): Promise<TFullLeaderboard> {
   const response = await server.request('GET', '/api/group/leaderboard-mine', { token });
   expect(response.status).toBe(200);
-  return (await response.json()) as TLeaderboardResponse;
+  return (await response.json()) as TFullLeaderboard;
 }
 
 describe('figure rollups', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TAccountGroupsResponse,
   TGroupTotalsResponse,
-  TLeaderboardResponse,
+  TFullLeaderboard,
   TMeSummaryResponse,
   TProfileResponse,
   TAccountExport,
@@ -262,7 +262,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         path: '/api/group/leaderboard-mine',
         expect: signedIn(200),
         check: async (role, body) => {
-          const { items } = JSON.parse(body) as TLeaderboardResponse;
+          const { items } = JSON.parse(body) as TFullLeaderboard;
           const groupId = ownData(role).activeGroupId;
           const members = await sqlRows<{ user_id: number }>(
             server.app.db,
@@ -287,6 +287,25 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         body: () => ({ group_id: c.otherGroup, show_leaderboard: true }),
         expect: signedIn(403, { otherAdmin: 200 }),
       },
+    ],
+    // Issue 20: the class goal, by the group's admin or a superadmin (the admin group detail).
+    'POST /api/group/goal': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/goal',
+        body: () => ({ group_id: c.group, amount: null }),
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: '/api/group/goal',
+        body: () => ({ group_id: c.otherGroup, amount: null }),
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    // The pupil's own goal, in their own active membership only; a superadmin is in no group.
+    'POST /api/me/personal-goal': [
+      { path: '/api/me/personal-goal', body: () => ({ amount: null }), expect: signedIn(200, { superadmin: 409 }) },
     ],
     // A superadmin sells for no group, so has no catalogue of their own.
     'GET /api/catalog/me.pdf': [{ path: '/api/catalog/me.pdf', expect: signedIn(200, { superadmin: 404 }) }],
@@ -392,9 +411,9 @@ async function fingerprint(): Promise<string> {
   const [row] = await sqlRows<{ digest: string }>(
     server.app.db,
     sql`select md5(concat_ws('|',
-      (select string_agg(concat_ws(',', id, name, code, archived, leaderboard_visible), ';' order by id) from groups),
+      (select string_agg(concat_ws(',', id, name, code, archived, leaderboard_visible, leaderboard_mode, goal_ore, goal_purpose, goal_ends_on), ';' order by id) from groups),
       (select string_agg(concat_ws(',', id, email, full_name, phone, password_hash, active_group_id, token_version, is_superadmin), ';' order by id) from users),
-      (select string_agg(concat_ws(',', id, user_id, group_id, role), ';' order by id) from memberships),
+      (select string_agg(concat_ws(',', id, user_id, group_id, role, personal_goal_ore), ';' order by id) from memberships),
       (select string_agg(concat_ws(',', id, status, commission_ore), ';' order by id) from payouts),
       (select string_agg(concat_ws(',', id, membership_id, group_id), ';' order by id) from orders),
       (select count(*) from order_lines where payout_id is not null),

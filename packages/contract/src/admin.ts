@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema, integerFromText } from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
 import { ZShopifyIdSchema } from './orders.js';
+import { ZGroupGoalSchema } from './goals.js';
 
 // Spec §5 wording, shared by the server's answers and the web's own form checks.
 export const GROUP_NAME_REQUIRED_MESSAGE = 'Gruppnamn krävs';
@@ -83,6 +84,8 @@ export const ZAdminGroupSchema = z.object({
   sellers_count: z.number().int(),
   total_sales: ZSekSchema,
   total_commission: ZSekSchema,
+  /** The class goal (issue 20), null without one: the list and the detail show progress towards it. */
+  goal: ZGroupGoalSchema.nullable(),
 });
 export type TAdminGroup = z.infer<typeof ZAdminGroupSchema>;
 

@@ -9,6 +9,7 @@ export * from './common.js';
 export * from './text.js';
 export * from './auth.js';
 export * from './account.js';
+export * from './goals.js';
 export * from './seller.js';
 export * from './admin.js';
 export * from './payouts.js';

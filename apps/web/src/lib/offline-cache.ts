@@ -36,8 +36,9 @@ const storage = typeof window === 'undefined' ? undefined : window.localStorage;
 export const offlineCacheOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: createAsyncStoragePersister({ storage, key: OFFLINE_CACHE_KEY, throttleTime: 1000 }),
   maxAge: OFFLINE_CACHE_MAX_AGE_MS,
-  // Changed when the saved answers' shape changes, so an old copy is dropped rather than misread.
-  buster: 'dashboard-1',
+  // Changed when the saved answers' shape changes, so an old copy is dropped rather than misread
+  // (2: issue 20's goal, participation and per-mode leaderboard).
+  buster: 'dashboard-2',
   dehydrateOptions: {
     shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && isDashboardKey(query.queryKey),
   },

@@ -33,6 +33,7 @@ export async function createSellerCatalog(
   const pdf = await renderCatalogPdf({
     sellerName: options.user.fullName,
     groupName: membership.group.name,
+    goalPurpose: membership.group.goalPurpose,
     personalLink: personalLink(options.publicUrl, membership.linkCode),
     createdAt: options.now ?? new Date(),
     products: await Promise.all(

@@ -15,6 +15,8 @@ export interface CatalogProduct {
 export interface CatalogPdfData {
   sellerName: string;
   groupName: string;
+  /** What the class collects for (issue 20), printed as 'Vi samlar till: …'; null without a class goal. */
+  goalPurpose?: string | null;
   personalLink: string;
   products: CatalogProduct[];
   createdAt: Date;
@@ -79,6 +81,14 @@ function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffe
   doc.font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('PRODUKTKATALOG', left, top, { width: textWidth, characterSpacing: 1 });
   doc.moveDown(0.3).fontSize(24).fillColor('black').text(toWinAnsi(data.sellerName), { width: textWidth });
   doc.font('Helvetica').fontSize(14).fillColor(GREY).text(toWinAnsi(data.groupName), { width: textWidth });
+  if (data.goalPurpose) {
+    doc
+      .moveDown(0.3)
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor(GREEN)
+      .text(toWinAnsi(`Vi samlar till: ${data.goalPurpose}`), { width: textWidth });
+  }
   doc
     .moveDown(0.8)
     .fontSize(11)

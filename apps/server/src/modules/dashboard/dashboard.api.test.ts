@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TGroupTotalsResponse, TLeaderboardResponse, TMeSummaryResponse } from '@saljportalen/contract';
+import type { TGroupTotalsResponse, TFullLeaderboard, TMeSummaryResponse } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 
@@ -96,6 +96,7 @@ describe('GET /api/me/summary', () => {
         total_commission: expected.commission,
         personal_link: `http://localhost:3000/s/${membership.link_code}`,
         orders_count: expected.orders,
+        goal: null,
       },
     });
     // The refund is netted and the cancelled order is not counted.
@@ -113,7 +114,7 @@ describe('GET /api/me/summary', () => {
     const summary = await json<TMeSummaryResponse>('GET', '/api/me/summary', token);
     expect(summary.group_hint).toBeNull();
     expect(summary.user.role).toBeNull();
-    expect(summary.personal).toEqual({ total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0 });
+    expect(summary.personal).toEqual({ total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0, goal: null });
   });
 
   it('treats an active group the user is no longer a member of as none', async () => {
@@ -124,7 +125,7 @@ describe('GET /api/me/summary', () => {
     try {
       expect((await json<TMeSummaryResponse>('GET', '/api/me/summary', token)).group_hint).toBeNull();
       expect((await json<TGroupTotalsResponse>('GET', '/api/group/totals', token)).totals.orders_count).toBe(0);
-      expect((await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items).toEqual([]);
+      expect((await json<TFullLeaderboard>('GET', '/api/group/leaderboard-mine', token)).items).toEqual([]);
     } finally {
       await server.app.db.execute(
         sql`update users set active_group_id = (select id from groups where code = 'BJK6B2') where email = 'noah@demo.se'`,
@@ -138,8 +139,9 @@ describe('GET /api/group/totals', () => {
     const token = await server.login('noah@demo.se');
     const { group_id } = await membershipOf('noah@demo.se', 'BJK6B2');
     const expected = await sumsWhere(sql`group_id = ${group_id}`);
-    expect(await json<TGroupTotalsResponse>('GET', '/api/group/totals', token)).toEqual({
+    expect(await json<TGroupTotalsResponse>('GET', '/api/group/totals', token)).toMatchObject({
       show_leaderboard: true,
+      leaderboard_mode: 'full',
       totals: { total_sales: expected.sales, total_commission: expected.commission, orders_count: expected.orders },
     });
   });
@@ -152,7 +154,8 @@ describe('GET /api/group/leaderboard-mine', () => {
     const members = await rows<{ membership_id: number; user_id: number; full_name: string }>(sql`
       select m.id as membership_id, m.user_id, u.full_name from memberships m join users u on u.id = m.user_id where m.group_id = ${group_id}`);
 
-    const leaderboard = await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token);
+    const leaderboard = await json<TFullLeaderboard>('GET', '/api/group/leaderboard-mine', token);
+    expect(leaderboard.mode).toBe('full');
     expect(leaderboard.group).toEqual({ leaderboard_visible: true });
     expect(leaderboard.items).toHaveLength(members.length);
     for (const member of members) {
@@ -193,7 +196,7 @@ describe('GET /api/group/leaderboard-mine', () => {
       values (${created[0]!.id}, ${group_id}, 'seller', 'TESTALV1'), (${created[1]!.id}, ${group_id}, 'seller', 'TESTAKE1')`);
 
     const token = await server.login('ledare@tallen.se');
-    const items = (await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items;
+    const items = (await json<TFullLeaderboard>('GET', '/api/group/leaderboard-mine', token)).items;
     // Swedish order is Å before Ä; a byte-wise (C collation) sort would put Ä first.
     expect(items.slice(-2)).toEqual([
       { user_id: created[1]!.id, seller_name: 'Åke Nyström', sales: 0, commission: 0 },
@@ -206,6 +209,7 @@ describe('GET /api/group/leaderboard-mine', () => {
       total_commission: 0,
       personal_link: 'http://localhost:3000/s/TESTAKE1',
       orders_count: 0,
+      goal: null,
     });
   });
 });
@@ -222,19 +226,25 @@ describe('leaderboard visibility', () => {
     expect(await json('POST', '/api/group/settings', admin, { group_id, show_leaderboard: false })).toEqual({
       ok: true,
       show_leaderboard: false,
+      leaderboard_mode: 'full',
     });
-    expect(await json('GET', '/api/group/leaderboard-mine', seller)).toEqual({ group: { leaderboard_visible: false }, items: [] });
+    expect(await json('GET', '/api/group/leaderboard-mine', seller)).toEqual({
+      mode: 'full',
+      group: { leaderboard_visible: false },
+      items: [],
+    });
     expect((await json<TGroupTotalsResponse>('GET', '/api/group/totals', seller)).show_leaderboard).toBe(false);
     expect((await json<TMeSummaryResponse>('GET', '/api/me/summary', seller)).group_hint?.leaderboard_visible).toBe(false);
-    const adminView = await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', admin);
+    const adminView = await json<TFullLeaderboard>('GET', '/api/group/leaderboard-mine', admin);
     expect(adminView.group.leaderboard_visible).toBe(false);
     expect(adminView.items).toHaveLength(Number(count));
 
     expect(await json('POST', '/api/group/settings', admin, { group_id, show_leaderboard: true })).toEqual({
       ok: true,
       show_leaderboard: true,
+      leaderboard_mode: 'full',
     });
-    const sellerView = await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', seller);
+    const sellerView = await json<TFullLeaderboard>('GET', '/api/group/leaderboard-mine', seller);
     expect(sellerView.group.leaderboard_visible).toBe(true);
     expect(sellerView.items).toHaveLength(Number(count));
 
@@ -294,6 +304,7 @@ describe('a seller in two groups', () => {
       total_commission: personal.commission,
       personal_link: `http://localhost:3000/s/${football.link_code}`,
       orders_count: personal.orders,
+      goal: null,
     });
     expect((await json<TGroupTotalsResponse>('GET', '/api/group/totals', token)).totals).toEqual({
       total_sales: group.sales,
@@ -303,7 +314,7 @@ describe('a seller in two groups', () => {
     const [{ count }] = (await rows<{ count: string }>(
       sql`select count(*)::text as count from memberships where group_id = ${football.group_id}`,
     )) as [{ count: string }];
-    expect((await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items).toHaveLength(Number(count));
+    expect((await json<TFullLeaderboard>('GET', '/api/group/leaderboard-mine', token)).items).toHaveLength(Number(count));
 
     const school = await membershipOf('elsa@demo.se', 'BJK6B2');
     await json('POST', '/api/account/switch-group', token, { group_id: school.group_id });

@@ -1,4 +1,10 @@
-import { ZLeaderboardResponseSchema, type TLeaderboardResponse } from '@saljportalen/contract';
+import {
+  ZFullLeaderboardSchema,
+  ZParticipationLeaderboardSchema,
+  type TLeaderboardMode,
+  type TLeaderboardResponse,
+  type TParticipation,
+} from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.js';
 import { oreToSek } from '../../lib/money.js';
@@ -8,63 +14,128 @@ import { selectLeaderboardRows } from '../figures/leaderboard-rows.js';
 
 const swedishNames = new Intl.Collator('sv-SE');
 
-const HIDDEN = compressBody(JSON.stringify({ group: { leaderboard_visible: false }, items: [] } satisfies TLeaderboardResponse), 'once');
+type MemberRow = Awaited<ReturnType<typeof selectLeaderboardRows>>[number];
+
+/** Agreed across issue 20's work: a protected identity or a pupil awaiting consent is on no leaderboard. */
+const onLeaderboard = (row: MemberRow) => !row.protectedIdentity && row.guardianConsent !== 'pending' && row.erasedAt === null;
+
+/** The class's pupils (decision 038): seller memberships of accounts not erased; the teacher is none. */
+const isPupil = (row: MemberRow) => row.role === 'seller' && row.erasedAt === null;
+
+/** Has sold at least once: one order that was not cancelled. */
+const hasStarted = (row: MemberRow) => row.ordersCount > 0;
 
 /**
- * One version of a group's leaderboard: its rows as JSON, and the whole answer for each setting
- * of the group's visibility, compressed when first asked for. A 500-seller group's answer is
+ * One version of a group's leaderboard: its rows read once, and each answer made from them (for
+ * each mode and visibility) compressed when first asked for. A 500-seller group's full answer is
  * some 40 KB of JSON, 6 KB compressed, sent to every member's phone.
  */
 export class LeaderboardVersion {
-  private readonly answers = new Map<boolean, CompressedBody>();
+  private readonly answers = new Map<string, CompressedBody>();
+  readonly participation: TParticipation;
 
-  constructor(private readonly itemsJson: string) {}
+  constructor(private readonly rows: MemberRow[]) {
+    const pupils = rows.filter(isPupil);
+    this.participation = { started: pupils.filter(hasStarted).length, members: pupils.length };
+  }
 
-  answer(visible: boolean): CompressedBody {
-    let answer = this.answers.get(visible);
+  /**
+   * The answer of a mode that shows the same to everyone in the group (full, participation);
+   * `withheld`: the seller's answer while the admin hides the list, with no one in it.
+   */
+  shared(mode: Exclude<TLeaderboardMode, 'own_only'>, visible: boolean, withheld = false): CompressedBody {
+    const key = `${mode}:${visible}:${withheld}`;
+    let answer = this.answers.get(key);
     if (!answer) {
-      answer = compressBody(`{"group":{"leaderboard_visible":${visible}},"items":${this.itemsJson}}`, 'often');
-      this.answers.set(visible, answer);
+      const body = mode === 'full' ? this.full(visible) : this.participants(visible);
+      if (withheld) {
+        if (body.mode === 'full') body.items = [];
+        if (body.mode === 'participation') body.sellers = [];
+      }
+      answer = compressBody(JSON.stringify(body), 'often');
+      this.answers.set(key, answer);
     }
     return answer;
   }
+
+  /**
+   * Every member with their sales, highest first and by name on a tie. The database's collation
+   * differs between PGlite and PostgreSQL installs, so the (group-sized) list is ordered here,
+   * where Swedish order (… Å Ä Ö) is the same everywhere. Checked against the contract when made.
+   */
+  private full(visible: boolean): TLeaderboardResponse {
+    const rows = this.rows
+      .filter(onLeaderboard)
+      .sort((a, b) => b.salesOre - a.salesOre || swedishNames.compare(a.sellerName, b.sellerName) || a.userId - b.userId);
+    return ZFullLeaderboardSchema.parse({
+      mode: 'full',
+      group: { leaderboard_visible: visible },
+      items: rows.map((row) => ({
+        user_id: row.userId,
+        seller_name: row.sellerName,
+        sales: oreToSek(row.salesOre),
+        commission: oreToSek(row.commissionOre),
+      })),
+    });
+  }
+
+  /** The pupils who have started, in Swedish name order: no amount, no rank (issue 20). */
+  private participants(visible: boolean): TLeaderboardResponse {
+    const rows = this.rows
+      .filter((row) => isPupil(row) && onLeaderboard(row) && hasStarted(row))
+      .sort((a, b) => swedishNames.compare(a.sellerName, b.sellerName) || a.userId - b.userId);
+    return ZParticipationLeaderboardSchema.parse({
+      mode: 'participation',
+      group: { leaderboard_visible: visible },
+      participation: this.participation,
+      sellers: rows.map((row) => ({ user_id: row.userId, seller_name: row.sellerName })),
+    });
+  }
 }
 
-/**
- * Every member of the group with their sales, highest first and by name on a tie, as the JSON
- * of the answer's `items`. The database's collation differs between PGlite and PostgreSQL
- * installs, so the (group-sized) list is ordered here, where Swedish order (… Å Ä Ö) is the same
- * everywhere. Checked against the contract once, when it is made.
- */
-async function loadLeaderboard(db: Db, groupId: number): Promise<LeaderboardVersion> {
-  const rows = await selectLeaderboardRows(db, groupId);
-  rows.sort((a, b) => b.salesOre - a.salesOre || swedishNames.compare(a.sellerName, b.sellerName) || a.userId - b.userId);
-  const items = ZLeaderboardResponseSchema.shape.items.parse(
-    rows.map((row) => ({
-      user_id: row.userId,
-      seller_name: row.sellerName,
-      sales: oreToSek(row.salesOre),
-      commission: oreToSek(row.commissionOre),
-    })),
-  );
-  return new LeaderboardVersion(JSON.stringify(items));
+/** A group's leaderboard version, read once per version of its figures (shared with the totals' participation). */
+export function loadLeaderboardVersion(
+  db: Db,
+  cache: LeaderboardCache<LeaderboardVersion>,
+  group: { id: number; figuresVersion: number | null },
+): Promise<LeaderboardVersion> | null {
+  if (group.figuresVersion === null) return null;
+  return cache.get(group.id, group.figuresVersion, async () => new LeaderboardVersion(await selectLeaderboardRows(db, group.id)));
 }
 
+const NO_GROUP = compressBody(
+  JSON.stringify({ mode: 'full', group: { leaderboard_visible: false }, items: [] } satisfies TLeaderboardResponse),
+  'once',
+);
+
 /**
- * The active group's leaderboard, the answer ready to send (spec §7 leaderboard-mine). Who may
- * see it is decided on every request from the live rows (the seller view); the rows themselves
- * come from the cache while the group's figures version is unchanged.
+ * The active group's leaderboard, the answer ready to send (spec §7 leaderboard-mine), as the
+ * group's mode shows it (issue 20, decision 039). The mode applies to everyone in the group, its
+ * admins too, and the server withholds what it hides: `participation` sends names without amounts,
+ * `own_only` the caller's own figures and the class's, nobody else's. Who may see it is decided
+ * on every request from the live rows (the seller view); the rows come from the cache while the
+ * group's figures version is unchanged.
  */
 export async function getGroupLeaderboard(
   db: Db,
   options: { view: SellerView; cache: LeaderboardCache<LeaderboardVersion> },
 ): Promise<CompressedBody> {
   const { membership } = options.view;
-  // Spec §6: admins always see it; a seller gets nothing while it is hidden, not just a hint to hide it.
-  const version = membership?.group.figuresVersion;
-  if (!membership || version === null || version === undefined) return HIDDEN;
+  const version = membership && loadLeaderboardVersion(db, options.cache, membership.group);
+  if (!membership || !version) return NO_GROUP;
   const { group } = membership;
-  if (!group.leaderboardVisible && membership.role !== 'admin') return HIDDEN;
-  const leaderboard = await options.cache.get(group.id, version, () => loadLeaderboard(db, group.id));
-  return leaderboard.answer(group.leaderboardVisible);
+  if (group.leaderboardMode === 'own_only') {
+    // One's own figures are no secret from oneself, so own_only answers the same hidden or shown.
+    const answer: TLeaderboardResponse = {
+      mode: 'own_only',
+      group: { leaderboard_visible: group.leaderboardVisible },
+      participation: (await version).participation,
+      own: { sales: oreToSek(membership.personal.salesOre), commission: oreToSek(membership.personal.commissionOre) },
+      total_sales: oreToSek(membership.groupFigures.salesOre),
+    };
+    return compressBody(JSON.stringify(answer), 'often');
+  }
+  // Spec §6: admins always see it; a seller gets nothing while it is hidden, not just a hint to hide it.
+  const withheld = !group.leaderboardVisible && membership.role !== 'admin';
+  return (await version).shared(group.leaderboardMode, group.leaderboardVisible, withheld);
 }

@@ -1,18 +1,36 @@
-import type { TGroupTotalsResponse } from '@saljportalen/contract';
+import type { TGroupTotalsResponse, TParticipation } from '@saljportalen/contract';
 import { oreToSek } from '../../lib/money.js';
 import type { SellerView } from '../figures/seller-view.js';
+import { toGroupGoal } from '../groups/group-goal.js';
 
-/** The active group's totals over the orders attributed to it, from the seller view (the group's rollup). */
-export function getGroupTotals(view: SellerView): TGroupTotalsResponse {
+const NO_ONE: TParticipation = { started: 0, members: 0 };
+
+/**
+ * The active group's totals over the orders attributed to it, from the seller view (the group's
+ * rollup), with its goal and how much of the class has started (issue 20). `participation` comes
+ * from the group's leaderboard version, read once per change of its figures.
+ */
+export function getGroupTotals(view: SellerView, participation: TParticipation | null, now = new Date()): TGroupTotalsResponse {
   const { membership } = view;
-  if (!membership) return { show_leaderboard: false, totals: { total_sales: 0, total_commission: 0, orders_count: 0 } };
+  if (!membership) {
+    return {
+      show_leaderboard: false,
+      leaderboard_mode: 'full',
+      totals: { total_sales: 0, total_commission: 0, orders_count: 0 },
+      goal: null,
+      participation: NO_ONE,
+    };
+  }
   const figures = membership.groupFigures;
   return {
     show_leaderboard: membership.group.leaderboardVisible,
+    leaderboard_mode: membership.group.leaderboardMode,
     totals: {
       total_sales: oreToSek(figures.salesOre),
       total_commission: oreToSek(figures.commissionOre),
       orders_count: figures.ordersCount,
     },
+    goal: toGroupGoal(membership.group.goal, now),
+    participation: participation ?? NO_ONE,
   };
 }

@@ -10,7 +10,7 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
     return {
       user: { id: user.id, full_name: user.fullName, role: null },
       group_hint: null,
-      personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0 },
+      personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0, goal: null },
     };
   }
   const { group, personal } = membership;
@@ -28,6 +28,8 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
       total_commission: oreToSek(personal.commissionOre),
       personal_link: personalLink(options.publicUrl, membership.linkCode),
       orders_count: personal.ordersCount,
+      // The pupil's own goal: this summary is the only answer that ever carries it (the guardian view reuses it).
+      goal: membership.personalGoalOre === null ? null : oreToSek(membership.personalGoalOre),
     },
   };
 }

@@ -1,22 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZGroupGoalRequestSchema,
+  ZGroupGoalResponseSchema,
   ZGroupSettingsRequestSchema,
   ZGroupSettingsResponseSchema,
   ZGroupTotalsResponseSchema,
   ZLeaderboardResponseSchema,
   ZMeSummaryResponseSchema,
+  ZPersonalGoalRequestSchema,
+  ZPersonalGoalResponseSchema,
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
-import { getGroupLeaderboard, type LeaderboardVersion } from './get-group-leaderboard.js';
+import { getGroupLeaderboard, loadLeaderboardVersion, type LeaderboardVersion } from './get-group-leaderboard.js';
 import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
-import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
+import { setGroupGoal } from './set-group-goal.js';
+import { setLeaderboardSettings } from './set-leaderboard-settings.js';
+import { setPersonalGoal } from './set-personal-goal.js';
 import { loadSellerView, sellerView } from '../figures/seller-view.js';
 
-/** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3). */
+/** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3), its goal (issue 20). */
 export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The token's user and the active group's membership, group and figures in one query.
@@ -26,11 +32,16 @@ export async function dashboardRoutes(instance: FastifyInstance) {
     getSellerSummary(sellerView(request), { publicUrl: app.config.publicUrl }),
   );
 
-  app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
-    getGroupTotals(sellerView(request)),
-  );
-
+  // One read of a group's members per version of its figures, for the leaderboard and for the
+  // totals' participation alike.
   const leaderboards = createLeaderboardCache<LeaderboardVersion>();
+
+  app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) => {
+    const view = sellerView(request);
+    const version = view.membership && loadLeaderboardVersion(app.db, leaderboards, view.membership.group);
+    return getGroupTotals(view, version ? (await version).participation : null);
+  });
+
   // The answer is made, checked against the contract and compressed once per version of the
   // group's figures, and sent as it is: a 500-seller group's rows are not serialised again on
   // every dashboard (hence the untyped instance: the typed reply would only take the object).
@@ -46,12 +57,42 @@ export async function dashboardRoutes(instance: FastifyInstance) {
     '/api/group/settings',
     { schema: { body: ZGroupSettingsRequestSchema, response: { 200: ZGroupSettingsResponseSchema } } },
     async (request) => {
-      const { visible } = await setLeaderboardVisibility(app.db, {
+      const { visible, mode } = await setLeaderboardSettings(app.db, {
         actorUserId: currentUser(request).id,
         groupId: request.body.group_id,
         visible: request.body.show_leaderboard,
+        mode: request.body.leaderboard_mode,
       });
-      return { ok: true as const, show_leaderboard: visible };
+      return { ok: true as const, show_leaderboard: visible, leaderboard_mode: mode };
+    },
+  );
+
+  app.post(
+    '/api/group/goal',
+    { schema: { body: ZGroupGoalRequestSchema, response: { 200: ZGroupGoalResponseSchema } } },
+    async (request) => {
+      const { group_id, amount, purpose, ends_on } = request.body;
+      const goal = await setGroupGoal(app.db, {
+        actorUserId: currentUser(request).id,
+        groupId: group_id,
+        // The contract has made sure purpose and end date are there whenever an amount is.
+        goal: amount === null ? null : { amount, purpose: purpose!, endsOn: ends_on! },
+      });
+      return { ok: true as const, goal };
+    },
+  );
+
+  app.post(
+    '/api/me/personal-goal',
+    { schema: { body: ZPersonalGoalRequestSchema, response: { 200: ZPersonalGoalResponseSchema } } },
+    async (request) => {
+      const view = sellerView(request);
+      const { amount } = await setPersonalGoal(app.db, {
+        userId: view.user.id,
+        membershipId: view.membership?.id ?? null,
+        amount: request.body.amount,
+      });
+      return { ok: true as const, amount };
     },
   );
 }

@@ -6,6 +6,7 @@ import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import { rollupFigures } from './order-sums.js';
+import { storedGoal, toGroupGoal } from '../groups/group-goal.js';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -25,6 +26,7 @@ export const toAdminGroup = (group: GroupRow, figures: GroupFigures): TAdminGrou
   sellers_count: figures.sellersCount,
   total_sales: oreToSek(figures.salesOre),
   total_commission: oreToSek(figures.commissionOre),
+  goal: toGroupGoal(storedGoal(group)),
 });
 
 /** `%` and `_` in a search are literal characters, not wildcards. */

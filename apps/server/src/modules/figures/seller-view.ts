@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
 import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
 import { rollupFigures } from './order-sums.js';
+import { storedGoal, type StoredGoal } from '../groups/group-goal.js';
 
 /**
  * The signed-in user with their membership in the active group, the group and both their figures,
@@ -23,10 +24,15 @@ const sellerViewQuery = prepared((db) =>
       membershipId: memberships.id,
       role: memberships.role,
       linkCode: memberships.linkCode,
+      personalGoalOre: memberships.personalGoalOre,
       groupId: groups.id,
       groupName: groups.name,
       groupCode: groups.code,
       leaderboardVisible: groups.leaderboardVisible,
+      leaderboardMode: groups.leaderboardMode,
+      goalOre: groups.goalOre,
+      goalPurpose: groups.goalPurpose,
+      goalEndsOn: groups.goalEndsOn,
       groupArchived: groups.archived,
       figuresVersion: groupFigures.version,
       personalSalesOre: personal.salesOre,
@@ -45,6 +51,8 @@ const sellerViewQuery = prepared((db) =>
     .prepare('seller_view'),
 );
 
+type LeaderboardMode = (typeof groups.$inferSelect)['leaderboardMode'];
+
 type SellerViewRow = Awaited<ReturnType<ReturnType<typeof sellerViewQuery>['execute']>>[number];
 
 export const loadSellerView: AuthUserLoader<SellerViewRow> = async (db: Db, userId: number) =>
@@ -57,7 +65,18 @@ export interface SellerView {
     id: number;
     role: 'seller' | 'admin';
     linkCode: string;
-    group: { id: number; name: string; code: string; leaderboardVisible: boolean; archived: boolean; figuresVersion: number | null };
+    /** The pupil's own goal in öre: for their own summary only (issue 20). */
+    personalGoalOre: number | null;
+    group: {
+      id: number;
+      name: string;
+      code: string;
+      leaderboardVisible: boolean;
+      leaderboardMode: LeaderboardMode;
+      goal: StoredGoal | null;
+      archived: boolean;
+      figuresVersion: number | null;
+    };
     personal: { salesOre: number; commissionOre: number; ordersCount: number };
     groupFigures: { salesOre: number; commissionOre: number; ordersCount: number };
   } | null;
@@ -74,11 +93,14 @@ export function sellerView(request: FastifyRequest): SellerView {
       id: row.membershipId,
       role: row.role!,
       linkCode: row.linkCode!,
+      personalGoalOre: row.personalGoalOre,
       group: {
         id: row.groupId,
         name: row.groupName!,
         code: row.groupCode!,
         leaderboardVisible: row.leaderboardVisible!,
+        leaderboardMode: row.leaderboardMode!,
+        goal: storedGoal(row),
         archived: row.groupArchived!,
         figuresVersion: row.figuresVersion,
       },

@@ -17,7 +17,8 @@ export interface ActiveMembership {
   membershipId: number;
   role: 'seller' | 'admin';
   linkCode: string;
-  group: { id: number; name: string; code: string; leaderboardVisible: boolean };
+  /** `goalPurpose`: what the class collects for, set with its goal (issue 20), or null. */
+  group: { id: number; name: string; code: string; leaderboardVisible: boolean; goalPurpose: string | null };
 }
 
 export async function loadActiveMembership(db: Db, user: ActiveGroupUser): Promise<ActiveMembership | null> {
@@ -27,7 +28,13 @@ export async function loadActiveMembership(db: Db, user: ActiveGroupUser): Promi
       membershipId: memberships.id,
       role: memberships.role,
       linkCode: memberships.linkCode,
-      group: { id: groups.id, name: groups.name, code: groups.code, leaderboardVisible: groups.leaderboardVisible },
+      group: {
+        id: groups.id,
+        name: groups.name,
+        code: groups.code,
+        leaderboardVisible: groups.leaderboardVisible,
+        goalPurpose: groups.goalPurpose,
+      },
     })
     .from(memberships)
     .innerJoin(groups, eq(groups.id, memberships.groupId))

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { Flag, ShieldCheck, Users, WifiOff } from 'lucide-react';
+import { Flag, Settings2, ShieldCheck, Users, WifiOff } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { PageContainer } from '@/components/layout/app-layout';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,8 @@ import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
-import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
+import { GoalForm, GoalProgress, PersonalGoalCard } from '@/features/class-goal';
+import { LeaderboardCard, LeaderboardModeSetting, participationText, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
@@ -61,6 +62,29 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
   );
 }
 
+/** The group admin's choices for the class (issue 20): its goal and what its leaderboard shows. */
+function GroupSettings({ groupId }: { groupId: number }) {
+  const totals = useGroupTotals();
+  if (!totals.data) return null;
+  return (
+    <details className="group rounded-xl border border-line bg-white shadow-sm">
+      <summary className="flex cursor-pointer items-center gap-2 rounded-xl p-4 font-semibold text-ink">
+        <Settings2 className="size-5 text-brand" aria-hidden="true" />
+        Klassens mål och topplista
+      </summary>
+      <div className="space-y-6 border-t border-line p-4">
+        <section aria-labelledby="goal-settings-title" className="space-y-3">
+          <h3 id="goal-settings-title" className="text-sm font-semibold text-ink">
+            {totals.data.goal ? 'Ändra klassens mål' : 'Sätt ett mål för klassen'}
+          </h3>
+          <GoalForm key={JSON.stringify(totals.data.goal)} groupId={groupId} goal={totals.data.goal} />
+        </section>
+        <LeaderboardModeSetting groupId={groupId} mode={totals.data.leaderboard_mode} />
+      </div>
+    </details>
+  );
+}
+
 function GroupSummary({ final }: { final: boolean }) {
   const totals = useGroupTotals();
   return (
@@ -73,14 +97,27 @@ function GroupSummary({ final }: { final: boolean }) {
       ) : totals.isError && !totals.data ? (
         <LoadError title={LOAD_ERROR} query={totals} showReason={false} />
       ) : (
-        <StatList
-          className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
-          stats={[
-            { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
-            { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
-            { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
-          ]}
-        />
+        <>
+          {totals.data.goal && (
+            <Card className="p-4">
+              <GoalProgress goal={totals.data.goal} sold={totals.data.totals.total_sales} />
+            </Card>
+          )}
+          <StatList
+            className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
+            stats={[
+              { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
+              { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
+              { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
+            ]}
+          />
+          {totals.data.participation.members > 0 && (
+            <p className="flex items-center gap-2 text-sm font-medium text-ink">
+              <Users className="size-4 text-brand" aria-hidden="true" />
+              {participationText(totals.data.participation)}
+            </p>
+          )}
+        </>
       )}
     </section>
   );
@@ -128,6 +165,13 @@ function OfflineNotice({ fetchedAt }: { fetchedAt?: number }) {
       </div>
     </div>
   );
+}
+
+/** The pupil's own goal, offered as a share of the class goal when there is one. */
+function PersonalGoal({ sold, goal }: { sold: number; goal: number | null }) {
+  const totals = useGroupTotals();
+  if (!totals.data) return null;
+  return <PersonalGoalCard goal={goal} sold={sold} classGoal={totals.data.goal} pupils={totals.data.participation.members} />;
 }
 
 function NoActiveGroup() {
@@ -237,9 +281,15 @@ export function DashboardPage() {
               </div>
             )}
 
+            {/* A pupil's own goal; the teacher's card holds the class's. */}
+            {!group.archived && user.role === 'seller' && <PersonalGoal sold={personal.total_sales} goal={personal.goal} />}
+
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-                <GroupSummary final={group.archived} />
+                <div className="space-y-4">
+                  <GroupSummary final={group.archived} />
+                  {user.role === 'admin' && !group.archived && <GroupSettings groupId={group.id} />}
+                </div>
                 <div className="lg:col-span-2">
                   <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
                 </div>

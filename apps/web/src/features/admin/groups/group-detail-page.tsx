@@ -3,13 +3,15 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Archive, ArchiveRestore, Download, Pencil, UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, StatCard } from '@/components/ui/card';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
-import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-page-helpers';
+import { GoalForm, GoalProgress } from '@/features/class-goal';
+import { ADMIN_QUERY_ROOT, isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
@@ -51,6 +53,37 @@ function GroupCards({ detail }: { detail: GroupDetail | undefined }) {
       <StatCard label="Ordrar" value={formatCount(detail.totals.orders_count)} />
       <StatCard label="Antal personer" value={formatCount(detail.totals.sellers_count)} />
     </div>
+  );
+}
+
+/** The class goal (issue 20): its progress, and the superadmin sets, changes or removes it. */
+function GroupGoalCard({ detail }: { detail: GroupDetail }) {
+  const queryClient = useQueryClient();
+  const { group } = detail;
+  return (
+    <Card role="region" aria-labelledby="group-goal-title">
+      <CardHeader>
+        <CardTitle id="group-goal-title">Klassens mål</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {group.goal ? (
+          <GoalProgress goal={group.goal} sold={detail.totals.total_sales} />
+        ) : (
+          <p className="text-muted">Gruppen har inget mål.</p>
+        )}
+        <details>
+          <summary className="cursor-pointer font-medium text-brand">{group.goal ? 'Ändra målet' : 'Sätt ett mål'}</summary>
+          <div className="pt-3">
+            <GoalForm
+              key={JSON.stringify(group.goal)}
+              groupId={group.id}
+              goal={group.goal}
+              onSaved={() => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT] })}
+            />
+          </div>
+        </details>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -231,6 +264,7 @@ export function GroupDetailPage() {
 
       {!detail && <LoadingStatus>Laddar grupp...</LoadingStatus>}
       <GroupCards detail={detail} />
+      {detail && <GroupGoalCard detail={detail} />}
 
       {/* No name of its own: the table's scroll region is already the landmark 'Personer i gruppen' (axe landmark-unique). */}
       <section className="space-y-3">

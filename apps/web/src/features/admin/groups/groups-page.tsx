@@ -9,6 +9,7 @@ import { Input, Select } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatDate, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { GoalProgress } from '@/features/class-goal';
 import { notifyFailure } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
@@ -109,12 +110,13 @@ export function GroupsPage() {
                 <Th className="text-right">Personer</Th>
                 <Th className="text-right">Försäljning</Th>
                 <Th className="text-right">Provision</Th>
+                <Th>Mål</Th>
                 <Th>Skapad</Th>
               </Tr>
             </THead>
             <TBody>
               {groups.isPending ? (
-                <TableSkeletonRows rows={5} columns={7} />
+                <TableSkeletonRows rows={5} columns={8} />
               ) : (
                 groups.data?.items.map((group) => (
                   <Tr key={group.id}>
@@ -140,6 +142,13 @@ export function GroupsPage() {
                     </Td>
                     <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
                       {formatKronor(group.total_commission)}
+                    </Td>
+                    <Td data-label="Mål" className="min-w-40">
+                      {group.goal ? (
+                        <GoalProgress compact goal={group.goal} sold={group.total_sales} />
+                      ) : (
+                        <span className="text-muted">–</span>
+                      )}
                     </Td>
                     <Td data-label="Skapad" className="whitespace-nowrap">
                       {formatDate(group.created_at)}

@@ -3,7 +3,7 @@ import type { TGroupSettingsRequest, TGroupSettingsResponse } from '@saljportale
 import { apiJson } from '@/lib/api-client';
 import { QUERY_KEYS } from '@/lib/query-client';
 
-/** A group admin shows or hides the group's leaderboard for its sellers (spec §2, §6). */
+/** A group admin shows or hides the group's leaderboard for its sellers (spec §2, §6), or chooses its mode (issue 20). */
 export const setLeaderboardVisibility = (request: TGroupSettingsRequest) =>
   apiJson<TGroupSettingsResponse>('/api/group/settings', { method: 'POST', body: request });
 

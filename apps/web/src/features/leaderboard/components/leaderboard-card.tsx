@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { EyeOff, Trophy } from 'lucide-react';
-import type { TLeaderboardItem, TMembershipRole } from '@saljportalen/contract';
+import type {
+  TLeaderboardItem,
+  TMembershipRole,
+  TOwnOnlyLeaderboard,
+  TParticipation,
+  TParticipationLeaderboard,
+} from '@saljportalen/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatKronor } from '@/lib/format';
+import { formatCount, formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useLeaderboard } from '../api/leaderboard';
 import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
@@ -124,6 +130,56 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
   );
 }
 
+/** '18 av 25 har sålt': the share of the class that has started (issue 20). */
+export const participationText = ({ started, members }: TParticipation) => `${formatCount(started)} av ${formatCount(members)} har sålt`;
+
+/** `participation`: who has sold at least once, in name order, with no amounts and no ranks. */
+function ParticipationList({ leaderboard, currentUserId }: { leaderboard: TParticipationLeaderboard; currentUserId: number }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-lg font-semibold text-ink">{participationText(leaderboard.participation)}</p>
+      {leaderboard.sellers.length === 0 ? (
+        <p className="text-muted">Ingen i gruppen har sålt något ännu.</p>
+      ) : (
+        <ul aria-label="De som har sålt" className="flex flex-wrap gap-2">
+          {leaderboard.sellers.map((seller) => (
+            <li
+              key={seller.user_id}
+              className={cn(
+                'inline-flex items-center gap-2 rounded-full border border-line px-3 py-1 text-sm text-ink [overflow-wrap:anywhere]',
+                seller.user_id === currentUserId && 'border-brand bg-sky-50',
+              )}
+            >
+              {seller.seller_name}
+              {seller.user_id === currentUserId && <Badge variant="brand">Du</Badge>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** `own_only`: the caller's own figures, the class total and the share started; nobody else's. */
+function OwnFigures({ leaderboard }: { leaderboard: TOwnOnlyLeaderboard }) {
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-sm text-muted">Din försäljning</dt>
+          <dd className="text-xl font-bold tabular-nums text-ink">{formatKronor(leaderboard.own.sales)}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-sm text-muted">Klassen totalt</dt>
+          <dd className="text-xl font-bold tabular-nums text-ink">{formatKronor(leaderboard.total_sales)}</dd>
+        </div>
+      </dl>
+      <p className="font-semibold text-ink">{participationText(leaderboard.participation)}</p>
+      <p className="text-sm text-muted">Här visas bara dina egna siffror och klassens gemensamma resultat.</p>
+    </div>
+  );
+}
+
 /**
  * spec §2 leaderboard: rank numbers, the top five styled; a seller sees it only while it is
  * visible (the server sends no rows otherwise); the group's admins always see it and toggle it.
@@ -151,6 +207,8 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
         </Button>
       </Alert>
     );
+  } else if (leaderboard.data.mode === 'own_only') {
+    body = <OwnFigures leaderboard={leaderboard.data} />;
   } else if (!visible && !isAdmin) {
     body = (
       <p className="flex items-center gap-2 rounded-lg bg-slate-100 p-4 text-ink">
@@ -166,7 +224,11 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
             Topplistan är dold för säljarna. Bara administratörer ser den.
           </p>
         )}
-        <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} />
+        {leaderboard.data.mode === 'full' ? (
+          <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} />
+        ) : (
+          <ParticipationList leaderboard={leaderboard.data} currentUserId={currentUserId} />
+        )}
       </>
     );
   }
@@ -174,8 +236,10 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <CardTitle id={titleId}>Topplista</CardTitle>
-        {isAdmin && leaderboard.isSuccess && <VisibilitySwitch groupId={groupId} visible={visible} />}
+        <CardTitle id={titleId}>{leaderboard.data?.mode === 'participation' ? 'De som har sålt' : 'Topplista'}</CardTitle>
+        {isAdmin && leaderboard.isSuccess && leaderboard.data.mode !== 'own_only' && (
+          <VisibilitySwitch groupId={groupId} visible={visible} />
+        )}
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

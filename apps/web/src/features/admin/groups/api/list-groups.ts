@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TAdminGroup, TAdminGroupListResponse, TGroupStatusFilter } from '@saljportalen/contract';
+import type { TAdminGroup, TAdminGroupListResponse, TGroupGoal, TGroupStatusFilter } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { readList, readNumber, readString } from '@/lib/tolerant-readers';
 import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
@@ -27,7 +27,19 @@ export function readGroupRow(raw: Record<string, unknown>): TAdminGroup {
     sellers_count: readNumber(raw, 'sellers_count', 'members_count', 'sellersCount'),
     total_sales: readNumber(raw, 'total_sales', 'sales', 'sales_total', 'totalSales'),
     total_commission: readNumber(raw, 'total_commission', 'commission', 'commission_total', 'totalCommission'),
+    goal: readGoal(raw.goal),
   };
+}
+
+/** The class goal (issue 20), when the answer has a whole one. */
+function readGoal(raw: unknown): TGroupGoal | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const goal = raw as Record<string, unknown>;
+  const amount = readNumber(goal, 'amount');
+  const purpose = readString(goal, 'purpose');
+  const endsOn = readString(goal, 'ends_on');
+  if (!(amount > 0) || !purpose || !endsOn) return null;
+  return { amount, purpose, ends_on: endsOn, days_left: readNumber(goal, 'days_left') };
 }
 
 /** The list answer as a page of groups and the number that match (a bare array is all of them). */

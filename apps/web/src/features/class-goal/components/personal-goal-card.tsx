@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Lock } from 'lucide-react';
+import { ZPersonalGoalRequestSchema, type TGroupGoal } from '@saljportalen/contract';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { formatKronor } from '@/lib/format';
+import { notify, notifyFailure } from '@/lib/toast';
+import { useSetPersonalGoal } from '../api/set-personal-goal';
+import { equalShare, percentOf } from '../goal-text';
+
+/**
+ * The pupil's own goal (issue 20): opt-in, offered as their share of the class goal, private.
+ * Only the pupil's own summary carries it; the server sends it to no classmate.
+ */
+export function PersonalGoalCard({
+  goal,
+  sold,
+  classGoal,
+  pupils,
+}: {
+  goal: number | null;
+  sold: number;
+  classGoal: TGroupGoal | null;
+  pupils: number;
+}) {
+  const titleId = useId();
+  const share = classGoal ? equalShare(classGoal.amount, pupils) : null;
+  const [editing, setEditing] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const save = useSetPersonalGoal();
+
+  const submit = async (value: unknown, success: string) => {
+    const parsed = ZPersonalGoalRequestSchema.safeParse({ amount: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await save.mutateAsync(parsed.data);
+      notify.success(success);
+      setEditing(false);
+    } catch (failure) {
+      notifyFailure('Kunde inte spara ditt mål', failure);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const kronor = amount.trim() === '' ? undefined : Number(amount.replace(',', '.').replace(/\s/g, ''));
+    void submit(kronor, 'Ditt mål är sparat');
+  };
+
+  const startEditing = () => {
+    setAmount(String(goal ?? share ?? ''));
+    setEditing(true);
+  };
+
+  const percent = goal ? percentOf(sold, goal) : 0;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Ditt eget mål</CardTitle>
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <Lock className="size-4 shrink-0" aria-hidden="true" />
+          Bara du och dina vårdnadshavare ser ditt mål.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {goal !== null && !editing && (
+          <>
+            <div
+              role="progressbar"
+              aria-label="Ditt eget mål"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.min(percent, 100)}
+              aria-valuetext={`${formatKronor(sold)} av ${formatKronor(goal)}, ${percent} %`}
+              className="h-3 overflow-hidden rounded-full border border-slate-500 bg-slate-100"
+            >
+              <div className="h-full rounded-full bg-brand" style={{ width: `${Math.min(percent, 100)}%` }} />
+            </div>
+            <p className="text-sm text-ink tabular-nums">
+              <span className="font-semibold">
+                {formatKronor(sold)} av {formatKronor(goal)}
+              </span>{' '}
+              ({percent} %)
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={startEditing}>
+                Ändra mitt mål
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => void submit(null, 'Ditt mål är borttaget')} aria-disabled={save.isPending}>
+                Ta bort mitt mål
+              </Button>
+            </div>
+          </>
+        )}
+        {goal === null && !editing && (
+          <>
+            <p className="text-sm text-ink">
+              {share
+                ? `Vill du sätta ett eget mål? Om alla i klassen säljer lika mycket blir din del ${formatKronor(share)}.`
+                : 'Vill du sätta ett eget mål för din försäljning?'}
+            </p>
+            <Button variant="outline" size="sm" onClick={startEditing}>
+              Sätt ett eget mål
+            </Button>
+          </>
+        )}
+        {editing && (
+          <form onSubmit={onSubmit} noValidate className="space-y-3">
+            <Field label="Mitt mål i kronor" error={error} hint={share ? `Din del av klassens mål: ${formatKronor(share)}` : undefined}>
+              <Input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="numeric" autoComplete="off" />
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="brand" size="sm" aria-disabled={save.isPending}>
+                Spara mitt mål
+              </Button>
+              <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
+                Avbryt
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
