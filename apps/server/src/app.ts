@@ -22,6 +22,8 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { privacyRoutes } from './modules/privacy/privacy-routes.js';
+import { retentionPlugin } from './modules/privacy/retention.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -82,6 +84,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes);
   await app.register(shopifyRoutes);
   await app.register(linkRoutes);
+  await app.register(privacyRoutes);
+  await app.register(retentionPlugin);
 
   await app.register(webPlugin);
   return app;
