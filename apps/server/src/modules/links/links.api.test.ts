@@ -49,9 +49,10 @@ describe('GET /s/{code}', () => {
   });
 
   it('answers an unknown code with a friendly Swedish page, status 404, and records nothing', async () => {
-    const [{ n: before }] = (await sqlRows<{ n: number }>(server.app.db, sql`select coalesce(sum(clicks), 0)::int as n from link_clicks_per_day`)) as [
-      { n: number },
-    ];
+    const [{ n: before }] = (await sqlRows<{ n: number }>(
+      server.app.db,
+      sql`select coalesce(sum(clicks), 0)::int as n from link_clicks_per_day`,
+    )) as [{ n: number }];
     for (const code of ['FINNSINTE', 'x%3Cscript%3E', '%20']) {
       const response = await fetch(`${server.url}/s/${code}`, { redirect: 'manual' });
       expect(response.status).toBe(404);
@@ -63,9 +64,10 @@ describe('GET /s/{code}', () => {
       expect(page).not.toContain('<script');
       expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
     }
-    const [{ n: after }] = (await sqlRows<{ n: number }>(server.app.db, sql`select coalesce(sum(clicks), 0)::int as n from link_clicks_per_day`)) as [
-      { n: number },
-    ];
+    const [{ n: after }] = (await sqlRows<{ n: number }>(
+      server.app.db,
+      sql`select coalesce(sum(clicks), 0)::int as n from link_clicks_per_day`,
+    )) as [{ n: number }];
     expect(after).toBe(before);
   });
 });
@@ -109,11 +111,13 @@ describe('migration 0015', () => {
       (${noah.membershipId}, '2025-01-10T23:30:00Z'), (${other!.id}, '2025-01-10T12:00:00Z')`);
     for (const statement of statements) await server.app.db.execute(sql.raw(statement));
     const moved = await linkClicksPerDay(server.app.db, [noah.membershipId, other!.id]);
-    expect(moved.filter((row) => row.day.startsWith('2025-'))).toEqual([
-      { membershipId: noah.membershipId, day: '2025-01-10', clicks: 2 },
-      { membershipId: noah.membershipId, day: '2025-01-11', clicks: 1 },
-      { membershipId: other!.id, day: '2025-01-10', clicks: 1 },
-    ].sort((a, b) => a.membershipId - b.membershipId));
+    expect(moved.filter((row) => row.day.startsWith('2025-'))).toEqual(
+      [
+        { membershipId: noah.membershipId, day: '2025-01-10', clicks: 2 },
+        { membershipId: noah.membershipId, day: '2025-01-11', clicks: 1 },
+        { membershipId: other!.id, day: '2025-01-10', clicks: 1 },
+      ].sort((a, b) => a.membershipId - b.membershipId),
+    );
     const [gone] = await sqlRows<{ present: boolean }>(server.app.db, sql`select to_regclass('link_clicks') is not null as present`);
     expect(gone?.present).toBe(false);
   });

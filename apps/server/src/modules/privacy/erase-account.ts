@@ -15,11 +15,7 @@ export const ERASED_NAME = 'Borttagen säljare';
  * personal link stops working (its code is replaced by one no typed link can match). Orders, order
  * lines and payouts keep pointing at the membership, so group totals do not change.
  */
-export async function eraseAccount(
-  tx: Tx,
-  userId: number,
-  options: { actorUserId: number | null; reason: string },
-): Promise<void> {
+export async function eraseAccount(tx: Tx, userId: number, options: { actorUserId: number | null; reason: string }): Promise<void> {
   await tx
     .update(users)
     .set({

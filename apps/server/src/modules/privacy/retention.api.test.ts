@@ -48,7 +48,9 @@ async function member(userId: number, groupId: number, role: 'seller' | 'admin' 
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
-  const [archived] = await query<{ id: number }>(sql`insert into groups (name, code, archived) values ('Klass 9A 2023', 'ARK9A3', true) returning id`);
+  const [archived] = await query<{ id: number }>(
+    sql`insert into groups (name, code, archived) values ('Klass 9A 2023', 'ARK9A3', true) returning id`,
+  );
   const [live] = await query<{ id: number }>(sql`insert into groups (name, code) values ('Klass 7C', 'LEV7C1') returning id`);
   archivedGroup = Number(archived!.id);
   liveGroup = Number(live!.id);
@@ -96,8 +98,13 @@ beforeAll(async () => {
 
   // An event stored before payloads were reduced: the buyer in full, not yet processed.
   const order = {
-    ...swedishOrder({ id: 7_600_000_000_001, refCode: (await query<{ link_code: string }>(sql`
-      select m.link_code from memberships m join users u on u.id = m.user_id where u.email = 'noah@demo.se'`))[0]!.link_code }),
+    ...swedishOrder({
+      id: 7_600_000_000_001,
+      refCode: (
+        await query<{ link_code: string }>(sql`
+      select m.link_code from memberships m join users u on u.id = m.user_id where u.email = 'noah@demo.se'`)
+      )[0]!.link_code,
+    }),
     email: 'astrid.lindgren@exempel.se',
     browser_ip: '192.0.2.7',
     billing_address: { first_name: 'Astrid', last_name: 'Lindgren', address1: 'Dalagatan 46', phone: '070-123 45 67' },
@@ -204,7 +211,9 @@ describe('the retention job', () => {
   });
 
   it('deletes expired reset codes and keeps a valid one', async () => {
-    const codes = await query<{ code_hash: string }>(sql`select code_hash from password_reset_codes where code_hash in ('gammal-kod', 'giltig-kod')`);
+    const codes = await query<{ code_hash: string }>(
+      sql`select code_hash from password_reset_codes where code_hash in ('gammal-kod', 'giltig-kod')`,
+    );
     expect(codes.map((code) => code.code_hash)).toEqual(['giltig-kod']);
   });
 
@@ -243,5 +252,4 @@ describe('the period', () => {
     const outcome = await server.app.scheduledJobs.runJob('retention', new Date('2030-01-14T23:30:00Z'));
     expect(outcome).toMatchObject({ kind: 'ran', period: '2030-01-15' });
   });
-
 });

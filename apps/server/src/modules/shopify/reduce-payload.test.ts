@@ -69,12 +69,20 @@ describe('reduceShopifyPayload', () => {
     const refund = parseShopifyJson(fixture('refunds-create.json'));
     expect(ZShopifyRefundSchema.parse(reduceShopifyPayload('refunds/create', refund))).toEqual(ZShopifyRefundSchema.parse(refund));
     expect(JSON.stringify(reduceShopifyPayload('refunds/create', refund))).not.toContain('"note"');
-    const product = { id: 5, title: 'Bivaxdukar', body_html: '<p>Tre dukar</p>', status: 'active', variants: [{ sku: 'SP-1', price: '149.00', inventory_quantity: 4 }] };
+    const product = {
+      id: 5,
+      title: 'Bivaxdukar',
+      body_html: '<p>Tre dukar</p>',
+      status: 'active',
+      variants: [{ sku: 'SP-1', price: '149.00', inventory_quantity: 4 }],
+    };
     expect(ZShopifyProductSchema.parse(reduceShopifyPayload('products/update', product))).toEqual(ZShopifyProductSchema.parse(product));
   });
 
   it('keeps only the id of a topic the portal does not handle', () => {
-    expect(reduceShopifyPayload('customers/create', { id: 7, email: 'astrid.lindgren@exempel.se', first_name: 'Astrid' })).toEqual({ id: 7 });
+    expect(reduceShopifyPayload('customers/create', { id: 7, email: 'astrid.lindgren@exempel.se', first_name: 'Astrid' })).toEqual({
+      id: 7,
+    });
     expect(reduceShopifyPayload('customers/create', 'Astrid')).toBe('Astrid');
   });
 
