@@ -10,6 +10,8 @@
  * the same way on replay, without keeping what it held.
  */
 
+import { toSingleLineText } from '@saljportalen/contract';
+
 /** `true`: a plain value; an object: its keys; a one-element array: a list of that shape. */
 type Shape = true | { readonly [key: string]: Shape } | readonly [Shape];
 
@@ -96,8 +98,9 @@ function pick(value: unknown, shape: Shape): unknown {
   return kept;
 }
 
+/** Read as the ledger reads it: the name made one clean line (control characters and all), then trimmed. */
 const isRefAttribute = (attribute: unknown) =>
-  !isPlainObject(attribute) || (typeof attribute.name === 'string' && attribute.name.trim().toLowerCase() === 'ref');
+  !isPlainObject(attribute) || typeof attribute.name !== 'string' || toSingleLineText(attribute.name).trim().toLowerCase() === 'ref';
 
 /** The `?ref=` of the page a visit landed on, all the ledger reads of it (modules/orders/shopify-order.ts). */
 function reducedLandingSite(landingSite: unknown): unknown {
