@@ -98,7 +98,7 @@ export async function prepareDatabase(
     if (groups > 0) {
       log('Tömmer bänkdatabasen');
       await db.execute(
-        sql`truncate order_lines, orders, payouts, memberships, users, groups, products, webhook_events, audit_entries, link_clicks,
+        sql`truncate order_lines, orders, payouts, memberships, users, groups, products, webhook_events, audit_entries, link_clicks_per_day,
                      refresh_tokens, password_reset_codes, rate_limits restart identity cascade`,
       );
     }

@@ -26,6 +26,8 @@ import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { notificationJobs } from './modules/notifications/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { privacyRoutes } from './modules/privacy/privacy-routes.js';
+import { retentionPlugin } from './modules/privacy/retention.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -90,6 +92,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(linkRoutes);
   await app.register(notificationJobs);
   await app.register(liveRoutes);
+  await app.register(privacyRoutes);
+  await app.register(retentionPlugin);
 
   await app.register(webPlugin);
   return app;

@@ -26,6 +26,8 @@ const envSchema = z.object({
   SHOPIFY_WEBHOOK_SECRET: z.string().min(1).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Säljportalen <no-reply@saljportalen.se>'),
+  /** Whom people write to about their data, shown on the privacy page /integritet (issue 22). */
+  PRIVACY_CONTACT: z.string().trim().min(3).max(200).default('integritet@saljportalen.se'),
   /** The wait before a failed mail's first retry; it doubles each time, up to 30 times this (issue 17). */
   MAIL_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
   /** Off: no scheduled job runs in this process (retention, sale mails, weekly summaries); another process may run them. */
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailRetryMs: values.MAIL_RETRY_MS,
+    privacyContact: values.PRIVACY_CONTACT,
     scheduledJobs: values.SCHEDULED_JOBS,
     liveHeartbeatMs: values.LIVE_HEARTBEAT_MS,
     superadmin:

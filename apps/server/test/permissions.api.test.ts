@@ -109,6 +109,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     ],
 
     'GET /api/ready': [{ path: '/api/ready', expect: anyone(200) }],
+    'GET /api/privacy': [{ path: '/api/privacy', expect: anyone(200) }],
     'GET /s/:code': [
       { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(302) },
       { label: 'okänd kod', path: '/s/FINNSINTE', expect: anyone(404) },

@@ -277,16 +277,21 @@ export const orderLines = pgTable(
   ],
 );
 
-export const linkClicks = pgTable(
-  'link_clicks',
+/**
+ * Visits through a personal link, counted per link and Stockholm day (issue 22): nothing about the
+ * visitor (no address, no browser, no time of day) is ever stored, only how many came that day.
+ */
+export const linkClicksPerDay = pgTable(
+  'link_clicks_per_day',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     membershipId: integer('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
-    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The Europe/Stockholm calendar day of the visits. */
+    day: date('day', { mode: 'string' }).notNull(),
+    clicks: integer('clicks').notNull(),
   },
-  (t) => [index('link_clicks_membership_idx').on(t.membershipId, t.clickedAt)],
+  (t) => [primaryKey({ columns: [t.membershipId, t.day] }), index('link_clicks_per_day_day_idx').on(t.day)],
 );
 
 export const webhookEvents = pgTable(
@@ -296,8 +301,13 @@ export const webhookEvents = pgTable(
     webhookId: text('webhook_id').notNull(),
     topic: text('topic').notNull(),
     shopDomain: text('shop_domain'),
-    /** The raw body as received, so a failed event can be replayed exactly. */
+    /**
+     * The body as received, reduced to what the ledger and a replay read (issue 22, decision 035):
+     * no buyer's name, address, e-mail, phone or IP is ever stored (modules/shopify/reduce-payload.ts).
+     */
     payload: text('payload').notNull(),
+    /** False for an event stored before payloads were reduced at receipt: the retention job reduces it. */
+    payloadReduced: boolean('payload_reduced').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -315,6 +325,9 @@ export const webhookEvents = pgTable(
     index('webhook_events_shopify_order_idx')
       .on(t.shopifyOrderId)
       .where(sql`${t.shopifyOrderId} is not null`),
+    index('webhook_events_unreduced_idx')
+      .on(t.id)
+      .where(sql`not ${t.payloadReduced}`),
   ],
 );
 

@@ -112,6 +112,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/auth/reset-password-page').then((module) => ({ Component: module.ResetPasswordPage })),
         HydrateFallback: PagePending,
       },
+      // Public: a parent reads it before their child registers, signed in or not.
+      {
+        path: paths.privacy,
+        lazy: () => import('@/features/privacy/privacy-page').then((module) => ({ Component: module.PrivacyPage })),
+        HydrateFallback: PagePending,
+      },
       {
         path: paths.adminLogin,
         lazy: () => import('@/features/auth/admin-login-page').then((module) => ({ Component: module.AdminLoginPage })),

@@ -7,6 +7,8 @@ export const paths = {
   registerSeller: '/register/seller',
   dashboard: '/dashboard',
   accountSettings: '/account/settings',
+  /** The public privacy page (issue 22), linked from every page's footer. */
+  privacy: '/integritet',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   admin: '/admin',

@@ -16,7 +16,7 @@ import { routeRateLimit } from '../../plugins/security.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
 import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToken } from './refresh-tokens.js';
 import { registerSeller } from './register-seller.js';
-import { clearRefreshCookie, setRefreshCookie, signAccessToken, startSession } from './session.js';
+import { clearRefreshCookie, recordSignIn, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
 import { passwordAttempts, resetMailLimit } from './sign-in-limits.js';
 
@@ -56,6 +56,7 @@ export async function authRoutes(instance: FastifyInstance) {
       throw new AppError('UNAUTHENTICATED', 'Sessionen har gått ut');
     }
     setRefreshCookie(app, reply, rotated.token);
+    await recordSignIn(app.db, rotated.userId, { atMostDaily: true });
     return { token: await signAccessToken(app, rotated.userId, rotated.familyId) };
   });
 

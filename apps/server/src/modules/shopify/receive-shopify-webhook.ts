@@ -6,6 +6,7 @@ import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { shopifyOrderIdOf } from '../../lib/shopify-payloads.js';
 import { isHandledTopic, processWebhookEvent, storeWebhookEvent, type ProcessResult } from './webhook-events.js';
 import { isValidShopifySignature } from './webhook-signature.js';
+import { reduceShopifyPayload } from './reduce-payload.js';
 
 export interface ShopifyDelivery {
   body: Buffer;
@@ -71,16 +72,19 @@ async function receive(
   if (!topic) throw new AppError('BAD_REQUEST', 'Rubriken X-Shopify-Topic saknas.');
   if (!webhookId) throw new AppError('BAD_REQUEST', 'Rubriken X-Shopify-Webhook-Id saknas.');
 
-  // The body as text is always storable: JSON.parse has refused any raw NUL (control characters
-  // may appear in JSON strings only escaped, as the six characters `\u0000`), and decoding UTF-8
-  // leaves no lone surrogate. What the payload's strings hold is cleaned where it is read
-  // (shopify-payloads.ts), never here: the stored bytes are what replay reads again.
+  // Only what the ledger reads is stored, never the buyer (issue 22, decision 035); processing reads
+  // the same reduced payload, so a replay of the stored text does exactly what this delivery does.
+  // JSON.stringify escapes every control character (NUL as the six characters `\u0000`) and every
+  // lone surrogate, so the text is always storable. What the payload's strings hold is cleaned where
+  // it is read (shopify-payloads.ts), never here.
+  const shopifyOrderId = shopifyOrderIdOf(topic, payload);
+  payload = reduceShopifyPayload(topic, payload);
   const event = await storeWebhookEvent(db, {
     webhookId,
     topic,
     shopDomain: delivery.shopDomain?.trim() || null,
-    payload: text,
-    shopifyOrderId: shopifyOrderIdOf(topic, payload),
+    payload: JSON.stringify(payload),
+    shopifyOrderId,
   });
   if (event.processed) {
     return {

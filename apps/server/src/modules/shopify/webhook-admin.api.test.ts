@@ -180,12 +180,13 @@ describe('GET /api/admin/webhooks/{id}', () => {
     const event = JSON.parse(text) as TWebhookEventDetail;
     const payload = event.payload as {
       name: string;
-      billing_address: { name: string };
+      billing_address?: unknown;
       line_items: { title: string }[];
       note_attributes: unknown;
     };
     expect(payload.name).toBe('#1');
-    expect(payload.billing_address.name).toBe('A*** L***');
+    // The buyer was never stored (decision 035); the viewer still masks an event stored before that.
+    expect(payload.billing_address).toBeUndefined();
     expect(payload.line_items.map((line) => line.title)).toContain('Bivaxdukar 3-pack');
     expect(payload.note_attributes).toEqual([{ name: 'ref', value: noah.linkCode }]);
   });

@@ -26,6 +26,8 @@ const insertWebhookEvent = prepared((db) =>
       topic: sql.placeholder('topic'),
       shopDomain: sql.placeholder('shopDomain'),
       payload: sql.placeholder('payload'),
+      // Reduced by the caller (reduce-payload.ts): the retention job has nothing left to do with it.
+      payloadReduced: true,
       // A decimal string, exact beyond 2^53.
       shopifyOrderId: sql`${sql.placeholder('shopifyOrderId')}::bigint`,
     })

@@ -4,6 +4,7 @@ import { UNAUTHORIZED_EVENT } from '@/lib/api-client';
 import { forgetSignedInData } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { notifySessionEnded } from '@/lib/session';
+import { Footer } from './footer';
 import { Header } from './header';
 
 /** The frame of every page; turns an 'unauthorized' from any call into the login page (spec §8). */
@@ -31,6 +32,7 @@ export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
+      <Footer />
       {/* After the page, in its own space at the page's end (the install banner sticks to the
           screen's foot while the page scrolls, but never covers the page's last lines). */}
       {banner}

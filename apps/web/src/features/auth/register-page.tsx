@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { AuthCard } from './components/auth-card';
+import { PrivacyLink } from '@/features/privacy';
 
 export function RegisterPage() {
   return (
@@ -22,6 +23,7 @@ export function RegisterPage() {
           Logga in
         </Link>
       </p>
+      <PrivacyLink />
     </AuthCard>
   );
 }

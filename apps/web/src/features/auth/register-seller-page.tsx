@@ -12,6 +12,7 @@ import { errorMessage, notify } from '@/lib/toast';
 import { AuthCard } from './components/auth-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useRegisterSeller } from './api/register-seller';
+import { PrivacyLink } from '@/features/privacy';
 
 /** The contract's registration rules; an empty password is named as missing before it is too short. */
 const registerFormSchema = ZRegisterSellerRequestSchema.extend({
@@ -79,6 +80,7 @@ export function RegisterSellerPage() {
           Logga in
         </Link>
       </p>
+      <PrivacyLink />
     </AuthCard>
   );
 }

@@ -1,0 +1,129 @@
+import { RETENTION } from '@saljportalen/contract';
+import { and, asc, eq, isNotNull, lt, not, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { guardianLinks, linkClicksPerDay, passwordResetCodes, refreshTokens, webhookEvents } from '../../db/schema.js';
+import { stockholmDate } from '../../lib/dates.js';
+import { parseShopifyJson } from '../../lib/shopify-json.js';
+import type { ScheduledJob } from '../../plugins/scheduled-jobs.js';
+import { reduceShopifyPayload } from '../shopify/reduce-payload.js';
+import { eraseAccount } from './erase-account.js';
+
+/** Events reduced per statement batch: a large backlog after the upgrade is worked through in steps. */
+const PAYLOAD_BATCH = 200;
+
+const monthsBefore = (now: Date, months: number) => {
+  const then = new Date(now);
+  then.setUTCMonth(then.getUTCMonth() - months);
+  return then;
+};
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+const rowsOf = async <T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+
+/** Stored Shopify events from before payloads were reduced at receipt, reduced now (decision 035). */
+async function reduceStoredPayloads(db: Db): Promise<number> {
+  let reduced = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: webhookEvents.id, topic: webhookEvents.topic, payload: webhookEvents.payload })
+      .from(webhookEvents)
+      .where(not(webhookEvents.payloadReduced))
+      .orderBy(asc(webhookEvents.id))
+      .limit(PAYLOAD_BATCH);
+    for (const event of batch) {
+      let payload: unknown;
+      try {
+        payload = reduceShopifyPayload(event.topic, parseShopifyJson(event.payload));
+      } catch {
+        // Not JSON (never stored so by the webhook route): nothing of it can be read, so nothing is kept.
+        payload = {};
+      }
+      await db
+        .update(webhookEvents)
+        .set({ payload: JSON.stringify(payload), payloadReduced: true })
+        .where(eq(webhookEvents.id, event.id));
+    }
+    reduced += batch.length;
+    if (batch.length < PAYLOAD_BATCH) return reduced;
+  }
+}
+
+/**
+ * Accounts to erase: no sign-in for 24 months (or never, since the account was made that long ago),
+ * every membership in an archived group, so never a group's last admin of a group still in use, and
+ * guardian of no child. Never a superadmin, never an account already erased.
+ */
+async function inactiveAccounts(db: Db, now: Date): Promise<number[]> {
+  const cutoff = monthsBefore(now, RETENTION.inactiveAccountMonths);
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select u.id from users u
+        where not u.is_superadmin and u.erased_at is null
+          and coalesce(u.last_sign_in_at, u.created_at) < ${cutoff.toISOString()}::timestamptz
+          and not exists (select 1 from memberships m join groups g on g.id = m.group_id where m.user_id = u.id and not g.archived)
+          and not exists (select 1 from guardian_links l where l.guardian_user_id = u.id)
+        order by u.id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * The daily retention run (issue 22, point 5; docs/privacy.md). Each step deletes or reduces what
+ * the portal no longer needs; the summary holds counts only, and the scheduler stores and logs it.
+ */
+export async function runRetention(db: Db, now: Date): Promise<Record<string, number>> {
+  const summary: Record<string, number> = {};
+
+  summary.webhookPayloadsReduced = await reduceStoredPayloads(db);
+
+  const oldestClickDay = stockholmDate(monthsBefore(now, RETENTION.linkClickMonths));
+  summary.linkClickDaysDeleted = (
+    await db.delete(linkClicksPerDay).where(lt(linkClicksPerDay.day, oldestClickDay)).returning({ day: linkClicksPerDay.day })
+  ).length;
+
+  let erased = 0;
+  for (const userId of await inactiveAccounts(db, now)) {
+    await db.transaction((tx) => eraseAccount(tx, userId, { actorUserId: null, reason: 'retention' }));
+    erased += 1;
+  }
+  summary.accountsErased = erased;
+
+  summary.resetCodesDeleted = (
+    await db.delete(passwordResetCodes).where(lt(passwordResetCodes.expiresAt, now)).returning({ id: passwordResetCodes.id })
+  ).length;
+
+  // The link row of a child still waiting for consent stays; only its spent or expired code goes.
+  summary.consentCodesDeleted = (
+    await db
+      .update(guardianLinks)
+      .set({ codeHash: null })
+      .where(and(isNotNull(guardianLinks.codeHash), lt(guardianLinks.codeExpiresAt, now)))
+      .returning({ id: guardianLinks.id })
+  ).length;
+
+  summary.refreshTokensDeleted = (
+    await db
+      .delete(refreshTokens)
+      .where(or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, daysBefore(now, RETENTION.revokedSessionDays))))
+      .returning({ id: refreshTokens.id })
+  ).length;
+
+  return summary;
+}
+
+/** The job: daily by Stockholm date; the scheduler's first pass at start runs it too. */
+export const retentionJob: ScheduledJob = {
+  name: 'retention',
+  periodOf: (now) => stockholmDate(now),
+  run: ({ db, now }) => runRetention(db, now),
+};
+
+export const retentionPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.scheduledJobs.add(retentionJob);
+  },
+  { name: 'retention', dependencies: ['scheduled-jobs'] },
+);
