@@ -22,6 +22,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { guardianRoutes } from './modules/guardian/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountRoutes);
   await app.register(dashboardRoutes);
   await app.register(catalogRoutes);
+  await app.register(guardianRoutes);
   await app.register(adminRoutes);
   await app.register(shopifyRoutes);
   await app.register(linkRoutes);

@@ -10,12 +10,30 @@ export const ZLoginRequestSchema = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 
-export const ZRegisterSellerRequestSchema = z.object({
-  full_name: ZFullNameSchema,
-  email: ZEmailSchema,
-  password: ZNewPasswordSchema,
-  group_code: z.string({ error: 'Gruppkod krävs' }).trim().min(1, 'Gruppkod krävs').max(32, 'Okänd gruppkod'),
-});
+export const GUARDIAN_EMAIL_REQUIRED = 'Ange e-postadressen till en vårdnadshavare. Den som är under 13 år behöver en vårdnadshavares godkännande.';
+export const GUARDIAN_EMAIL_OWN = 'Vårdnadshavarens e-postadress kan inte vara din egen.';
+
+/**
+ * A seller under 13 (lag 2018:218, 2 kap. 4 §) names a guardian, who is mailed a link to consent
+ * (issue 22). The guardian's address is required then, and may not be the child's own.
+ */
+export const ZRegisterSellerRequestSchema = z
+  .object({
+    full_name: ZFullNameSchema,
+    email: ZEmailSchema,
+    password: ZNewPasswordSchema,
+    group_code: z.string({ error: 'Gruppkod krävs' }).trim().min(1, 'Gruppkod krävs').max(32, 'Okänd gruppkod'),
+    under_13: z.boolean({ error: 'Ange om säljaren är under 13 år' }).optional(),
+    guardian_email: ZEmailSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (!value.under_13) return;
+    if (value.guardian_email === undefined) {
+      context.addIssue({ code: 'custom', path: ['guardian_email'], message: GUARDIAN_EMAIL_REQUIRED });
+    } else if (value.guardian_email.toLowerCase() === value.email.toLowerCase()) {
+      context.addIssue({ code: 'custom', path: ['guardian_email'], message: GUARDIAN_EMAIL_OWN });
+    }
+  });
 export type TRegisterSellerRequest = z.infer<typeof ZRegisterSellerRequestSchema>;
 
 export const ZForgotPasswordRequestSchema = z.object({ email: ZEmailSchema });
