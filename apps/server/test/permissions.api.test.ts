@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TAccountGroupsResponse,
+  TGuardianChildrenResponse,
   TGroupTotalsResponse,
   TLeaderboardResponse,
   TMeSummaryResponse,
@@ -17,9 +18,9 @@ import type {
 } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { DEMO_TEST_PASSWORD, eventually, startTestServer, type TestServer } from './test-server.js';
 
-const ROLES = ['guest', 'seller', 'groupAdmin', 'otherAdmin', 'superadmin'] as const;
+const ROLES = ['guest', 'seller', 'groupAdmin', 'otherAdmin', 'superadmin', 'otherGuardian', 'guardian'] as const;
 type Role = (typeof ROLES)[number];
 
 /** Who plays each role: the seller and the group admin belong to "the group" (6B), the other admin to the scouts. */
@@ -28,6 +29,9 @@ const PEOPLE: Record<Exclude<Role, 'guest'>, string> = {
   groupAdmin: 'larare@bjorkskolan.se',
   otherAdmin: 'ledare@tallen.se',
   superadmin: 'admin@saljportalen.se',
+  // Issue 22: the guardian of an under-13 pupil in 6B, and the guardian of another such pupil.
+  guardian: 'vardnadshavare@demo.se',
+  otherGuardian: 'annan.vardnadshavare@demo.se',
 };
 
 type Expected = Record<Role, number>;
@@ -37,9 +41,19 @@ const anyone = (status: number): Expected => ({
   groupAdmin: status,
   otherAdmin: status,
   superadmin: status,
+  guardian: status,
+  otherGuardian: status,
 });
 const signedIn = (status: number, overrides: Partial<Expected> = {}): Expected => ({ ...anyone(status), guest: 401, ...overrides });
-const superadminOnly = (status: number): Expected => ({ guest: 401, seller: 403, groupAdmin: 403, otherAdmin: 403, superadmin: status });
+const superadminOnly = (status: number): Expected => ({
+  guest: 401,
+  seller: 403,
+  groupAdmin: 403,
+  otherAdmin: 403,
+  superadmin: status,
+  guardian: 403,
+  otherGuardian: 403,
+});
 
 interface Person {
   userId: number;
@@ -59,6 +73,10 @@ interface Context {
   /** A stored webhook event that has not been processed, for 'Kör igen'. */
   failedWebhookEventId: number;
   linkCode: string;
+  /** The guardian's approved child, the other guardian's, and one the guardian may withdraw. */
+  childUserId: number;
+  otherChildUserId: number;
+  withdrawnChildUserId: number;
   people: Record<Exclude<Role, 'guest'>, Person>;
 }
 
@@ -189,7 +207,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         label: 'gruppens id',
         path: '/api/account/switch-group',
         body: () => ({ group_id: c.group }),
-        expect: signedIn(200, { otherAdmin: 403, superadmin: 403 }),
+        expect: signedIn(200, { otherAdmin: 403, superadmin: 403, guardian: 403, otherGuardian: 403 }),
       },
       {
         label: 'den andra gruppens id',
@@ -256,7 +274,60 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       },
     ],
     // A superadmin sells for no group, so has no catalogue of their own.
-    'GET /api/catalog/me.pdf': [{ path: '/api/catalog/me.pdf', expect: signedIn(200, { superadmin: 404 }) }],
+    // Nor does a guardian: they get their child's through the guardian view.
+    'GET /api/catalog/me.pdf': [
+      { path: '/api/catalog/me.pdf', expect: signedIn(200, { superadmin: 404, guardian: 404, otherGuardian: 404 }) },
+    ],
+
+    // Issue 22: the consent link's calls are public (the code is the credential); the guardian view
+    // answers only a guardian with an approved link to that very child, and 404 to everyone else.
+    'GET /api/guardian/consent': [{ label: 'okänd kod', path: `/api/guardian/consent?code=${'x'.repeat(43)}`, expect: anyone(404) }],
+    'POST /api/guardian/consent': [
+      {
+        label: 'okänd kod',
+        path: '/api/guardian/consent',
+        body: () => ({ code: 'x'.repeat(43), decision: 'decline' }),
+        expect: anyone(404),
+      },
+    ],
+    'GET /api/guardian/children': [
+      {
+        path: '/api/guardian/children',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const { children } = JSON.parse(body) as TGuardianChildrenResponse;
+          const own = role === 'guardian' ? [c.childUserId, c.withdrawnChildUserId] : role === 'otherGuardian' ? [c.otherChildUserId] : [];
+          expect(
+            children.map((child) => child.user_id).every((id) => own.includes(id)),
+            `${role} ser andras barn`,
+          ).toBe(true);
+        },
+      },
+    ],
+    ...Object.fromEntries(
+      ['summary', 'totals', 'leaderboard', 'catalog.pdf'].map((part) => [
+        `GET /api/guardian/children/:id/${part}`,
+        [
+          { label: 'eget barn', path: `/api/guardian/children/${c.childUserId}/${part}`, expect: signedIn(404, { guardian: 200 }) },
+          {
+            label: 'den andras barn',
+            path: `/api/guardian/children/${c.otherChildUserId}/${part}`,
+            expect: signedIn(404, { otherGuardian: 200 }),
+          },
+          { label: 'en säljare', path: `/api/guardian/children/${c.sellerUserId}/${part}`, expect: signedIn(404) },
+        ],
+      ]),
+    ),
+    // Erases the child: a child of its own, so the other rows keep theirs.
+    'POST /api/guardian/children/:id/withdraw': [
+      { label: 'en säljare', path: `/api/guardian/children/${c.sellerUserId}/withdraw`, body: () => ({}), expect: signedIn(404) },
+      {
+        label: 'eget barn',
+        path: `/api/guardian/children/${c.withdrawnChildUserId}/withdraw`,
+        body: () => ({}),
+        expect: signedIn(404, { guardian: 200 }),
+      },
+    ],
 
     // Shopify: the signature is the only credential; a bearer token is none.
     'POST /api/webhooks/shopify': [
@@ -384,6 +455,28 @@ async function person(email: string): Promise<Person> {
   };
 }
 
+/** Registers a pupil under 13 in 6B whose guardian approves with a new or their existing account; the pupil's user id. */
+async function childWithGuardian(guardianEmail: string, account: 'new' | 'existing'): Promise<number> {
+  const email = `matris-barn-${unique()}@demo.se`;
+  const registered = await server.request('POST', '/api/auth/register-seller', {
+    body: { full_name: 'Matris Barn', email, password: 'hemligt123', group_code: 'BJK6B2', under_13: true, guardian_email: guardianEmail },
+  });
+  expect(registered.status).toBe(200);
+  const [user] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = ${email}`);
+  const mail = await eventually(() =>
+    server
+      .mails()
+      .filter((candidate) => candidate.to === guardianEmail && candidate.link?.includes('/vardnadshavare/godkann'))
+      .at(-1),
+  );
+  const code = new URL(mail.link!).searchParams.get('code')!;
+  const approved = await server.request('POST', '/api/guardian/consent', {
+    body: { code, decision: 'approve', account, full_name: 'Matris Vårdnadshavare', email: guardianEmail, password: DEMO_TEST_PASSWORD },
+  });
+  expect(approved.status, await approved.clone().text()).toBe(200);
+  return Number(user!.id);
+}
+
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   const group = await groupIdByCode(server.app.db, 'BJK6B2');
@@ -397,6 +490,11 @@ beforeAll(async () => {
     sql`insert into webhook_events (webhook_id, topic, payload, attempts, last_error)
         values ('matris-misslyckad', 'app/uninstalled', '{"id":1}', 1, 'databasen svarade inte') returning id`,
   );
+  const [child, otherChild, withdrawnChild] = [
+    await childWithGuardian('vardnadshavare@demo.se', 'new'),
+    await childWithGuardian('annan.vardnadshavare@demo.se', 'new'),
+    await childWithGuardian('vardnadshavare@demo.se', 'existing'),
+  ];
   const people = {} as Context['people'];
   for (const [role, email] of Object.entries(PEOPLE) as [Exclude<Role, 'guest'>, string][]) {
     people[role] = await person(email);
@@ -411,6 +509,9 @@ beforeAll(async () => {
     sellerMembershipId: noah.id,
     failedWebhookEventId: Number(failedEvent!.id),
     linkCode: link!.link_code,
+    childUserId: child,
+    otherChildUserId: otherChild,
+    withdrawnChildUserId: withdrawnChild,
     people,
   };
 });

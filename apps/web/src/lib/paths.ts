@@ -9,6 +9,8 @@ export const paths = {
   accountSettings: '/account/settings',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  guardian: '/vardnadshavare',
+  guardianConsent: '/vardnadshavare/godkann',
   admin: '/admin',
   adminGroups: '/admin/groups',
   adminArchivedGroups: '/admin/groups?status=archived',

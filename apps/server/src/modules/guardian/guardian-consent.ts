@@ -35,10 +35,7 @@ async function usableLink(db: Db | Tx, code: string) {
 /** What the consent page shows: who the child is, in which groups, and the address they gave. */
 export async function loadGuardianConsent(db: Db, code: string): Promise<TGuardianConsentResponse> {
   const link = await usableLink(db, code);
-  const [child] = await db
-    .select({ fullName: users.fullName, email: users.email })
-    .from(users)
-    .where(eq(users.id, link.childUserId));
+  const [child] = await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, link.childUserId));
   if (!child) throw unknownCode();
   const groupRows = await db
     .select({ name: groups.name })
@@ -60,9 +57,7 @@ async function spendCode(tx: Tx, code: string) {
   const [spent] = await tx
     .update(guardianLinks)
     .set({ codeUsedAt: new Date() })
-    .where(
-      and(eq(guardianLinks.codeHash, sha256(code)), isNull(guardianLinks.codeUsedAt), gt(guardianLinks.codeExpiresAt, sql`now()`)),
-    )
+    .where(and(eq(guardianLinks.codeHash, sha256(code)), isNull(guardianLinks.codeUsedAt), gt(guardianLinks.codeExpiresAt, sql`now()`)))
     .returning({ id: guardianLinks.id, childUserId: guardianLinks.childUserId });
   if (!spent) await usableLink(tx, code);
   if (!spent) throw usedCode();
@@ -78,9 +73,7 @@ export async function moveLeaderboardVersions(tx: Tx, childUserId: number): Prom
     .where(inArray(groupFigures.groupId, groupIds));
 }
 
-export type GuardianAccount =
-  | { kind: 'existing'; userId: number }
-  | { kind: 'new'; fullName: string; email: string; password: string };
+export type GuardianAccount = { kind: 'existing'; userId: number } | { kind: 'new'; fullName: string; email: string; password: string };
 
 /**
  * The guardian approves (issue 22): their account (an existing one whose password was checked,
@@ -88,7 +81,10 @@ export type GuardianAccount =
  * 'approved' and the child's groups' leaderboards move to a new version. The guardian gets no
  * membership. Returns the guardian's user id, to be signed in.
  */
-export async function approveGuardianConsent(db: Db, options: { code: string; account: GuardianAccount }): Promise<{ guardianUserId: number }> {
+export async function approveGuardianConsent(
+  db: Db,
+  options: { code: string; account: GuardianAccount },
+): Promise<{ guardianUserId: number }> {
   const passwordHash = options.account.kind === 'new' ? await hashPassword(options.account.password) : null;
   return db.transaction(async (tx) => {
     const spent = await spendCode(tx, options.code);
@@ -109,15 +105,9 @@ export async function approveGuardianConsent(db: Db, options: { code: string; ac
     if (guardianUserId === spent.childUserId) {
       throw new AppError('VALIDATION', 'Barnets eget konto kan inte godkänna sig självt. Logga in med vårdnadshavarens konto.');
     }
-    const [child] = await tx
-      .select({ erasedAt: users.erasedAt })
-      .from(users)
-      .where(eq(users.id, spent.childUserId));
+    const [child] = await tx.select({ erasedAt: users.erasedAt }).from(users).where(eq(users.id, spent.childUserId));
     if (!child || child.erasedAt !== null) throw unknownCode();
-    await tx
-      .update(guardianLinks)
-      .set({ guardianUserId, approvedAt: new Date() })
-      .where(eq(guardianLinks.id, spent.id));
+    await tx.update(guardianLinks).set({ guardianUserId, approvedAt: new Date() }).where(eq(guardianLinks.id, spent.id));
     await tx.update(users).set({ guardianConsent: 'approved' }).where(eq(users.id, spent.childUserId));
     await moveLeaderboardVersions(tx, spent.childUserId);
     return { guardianUserId };

@@ -52,7 +52,9 @@ async function registerChild(guardianEmail: string, name = 'Lilla Larsson'): Pro
     sql`select u.id, m.link_code from users u join memberships m on m.user_id = u.id where u.email = ${email}`,
   );
   const mail = await eventually(() =>
-    server.mails().find((candidate) => candidate.to === guardianEmail && candidate.text.includes(name) && candidate.link?.includes('code=')),
+    server
+      .mails()
+      .find((candidate) => candidate.to === guardianEmail && candidate.text.includes(name) && candidate.link?.includes('code=')),
   );
   const code = new URL(mail.link!).searchParams.get('code')!;
   // One mail per child: the next child of the same guardian is found by its name.
@@ -73,7 +75,13 @@ afterAll(() => server.close());
 
 describe('registering a seller under 13', () => {
   it('requires a guardian e-mail that is not the child’s own, with a Swedish message', async () => {
-    const base = { full_name: 'Utan Vårdnadshavare', email: 'utan.vh@demo.se', password: 'hemligt123', group_code: 'BJK6B2', under_13: true };
+    const base = {
+      full_name: 'Utan Vårdnadshavare',
+      email: 'utan.vh@demo.se',
+      password: 'hemligt123',
+      group_code: 'BJK6B2',
+      under_13: true,
+    };
     const missing = await post('/api/auth/register-seller', base);
     expect(missing.status).toBe(400);
     expect(JSON.stringify(await missing.json())).toContain(GUARDIAN_EMAIL_REQUIRED);
@@ -188,7 +196,9 @@ describe('the consent page and its answers', () => {
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('finns inte');
 
-    await server.app.db.execute(sql`update guardian_links set code_expires_at = now() - interval '1 minute' where child_user_id = ${child.userId}`);
+    await server.app.db.execute(
+      sql`update guardian_links set code_expires_at = now() - interval '1 minute' where child_user_id = ${child.userId}`,
+    );
     const expired = await get(`/api/guardian/consent?code=${encodeURIComponent(child.code)}`);
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as { error: { message: string } }).error.message).toContain('gått ut');
@@ -218,7 +228,10 @@ describe('the consent page and its answers', () => {
     );
     expect(link).toMatchObject({ approved: true, used: true });
     expect(await sqlRows(server.app.db, sql`select id from memberships where user_id = ${link!.guardian}`)).toEqual([]);
-    const [consent] = await sqlRows<{ guardian_consent: string }>(server.app.db, sql`select guardian_consent from users where id = ${child.userId}`);
+    const [consent] = await sqlRows<{ guardian_consent: string }>(
+      server.app.db,
+      sql`select guardian_consent from users where id = ${child.userId}`,
+    );
     expect(consent!.guardian_consent).toBe('approved');
 
     const again = await post('/api/guardian/consent', { code: child.code, decision: 'decline' });
@@ -262,7 +275,10 @@ describe('the consent page and its answers', () => {
 
   it('declines: the child’s account is erased and its link stops working', async () => {
     const child = await registerChild('moster.sex@demo.se', 'Dora Döljd');
-    expect(await ok(await post('/api/guardian/consent', { code: child.code, decision: 'decline' }))).toEqual({ decision: 'decline', ok: true });
+    expect(await ok(await post('/api/guardian/consent', { code: child.code, decision: 'decline' }))).toEqual({
+      decision: 'decline',
+      ok: true,
+    });
     const [user] = await sqlRows<{ full_name: string; erased: boolean; email: string }>(
       server.app.db,
       sql`select full_name, erased_at is not null as erased, email from users where id = ${child.userId}`,

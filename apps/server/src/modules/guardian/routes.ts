@@ -60,7 +60,9 @@ export async function guardianRoutes(instance: FastifyInstance) {
       let account: GuardianAccount;
       if (body.account === 'existing') {
         // An existing account's password counts as a sign-in's does (decision 012).
-        const user = await passwordAttempt(request, reply, body.email!, () => signIn(app.db, { email: body.email!, password: body.password! }));
+        const user = await passwordAttempt(request, reply, body.email!, () =>
+          signIn(app.db, { email: body.email!, password: body.password! }),
+        );
         account = { kind: 'existing', userId: user.id };
       } else {
         account = { kind: 'new', fullName: body.full_name!, email: body.email!, password: body.password! };
@@ -99,7 +101,11 @@ export async function guardianRoutes(instance: FastifyInstance) {
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZLeaderboardResponseSchema } } },
       async (request, reply) => {
         const { view } = await childOf(request, currentUser(request).id);
-        return sendCompressed(request, reply.type('application/json; charset=utf-8'), await getGroupLeaderboard(app.db, { view, cache: leaderboards }));
+        return sendCompressed(
+          request,
+          reply.type('application/json; charset=utf-8'),
+          await getGroupLeaderboard(app.db, { view, cache: leaderboards }),
+        );
       },
     );
 

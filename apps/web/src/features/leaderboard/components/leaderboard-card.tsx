@@ -10,7 +10,7 @@ import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
-import { useLeaderboard } from '../api/leaderboard';
+import { useLeaderboard, type LeaderboardSource } from '../api/leaderboard';
 import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
 
 /** spec §2: the top five are styled specially; the podium gets its own colours. */
@@ -78,7 +78,17 @@ function VisibilitySwitch({ groupId, visible }: { groupId: number; visible: bool
   );
 }
 
-function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboardItem[]; currentUserId: number; titleId: string }) {
+function LeaderboardTable({
+  items,
+  currentUserId,
+  titleId,
+  meLabel,
+}: {
+  items: TLeaderboardItem[];
+  currentUserId: number;
+  titleId: string;
+  meLabel: string;
+}) {
   if (items.length === 0) return <p className="text-muted">Ingen i gruppen har sålt något ännu.</p>;
   return (
     // A narrow phone may scroll the table sideways: the region takes focus so the keyboard can too.
@@ -108,7 +118,7 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
                   <span className="inline-flex flex-wrap items-center gap-2 [overflow-wrap:anywhere]">
                     {rank === 1 && <Trophy className="size-4 text-amber-700" aria-hidden="true" />}
                     {item.seller_name}
-                    {isMe && <Badge variant="brand">Du</Badge>}
+                    {isMe && <Badge variant="brand">{meLabel}</Badge>}
                   </span>
                 </Td>
                 <Td className="px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3">{formatKronor(item.sales)}</Td>
@@ -128,9 +138,23 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
  * spec §2 leaderboard: rank numbers, the top five styled; a seller sees it only while it is
  * visible (the server sends no rows otherwise); the group's admins always see it and toggle it.
  */
-export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembershipRole; groupId: number; currentUserId: number }) {
+export function LeaderboardCard({
+  role,
+  groupId,
+  currentUserId,
+  source,
+  meLabel = 'Du',
+}: {
+  role: TMembershipRole;
+  groupId: number;
+  currentUserId: number;
+  /** Another source than the seller's own (the guardian view), read only. */
+  source?: LeaderboardSource;
+  /** The badge of `currentUserId`'s row. */
+  meLabel?: string;
+}) {
   const titleId = useId();
-  const leaderboard = useLeaderboard();
+  const leaderboard = useLeaderboard(source);
   const isAdmin = role === 'admin';
   const visible = leaderboard.data?.group.leaderboard_visible ?? true;
 
@@ -166,7 +190,7 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
             Topplistan är dold för säljarna. Bara administratörer ser den.
           </p>
         )}
-        <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} />
+        <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} meLabel={meLabel} />
       </>
     );
   }
@@ -175,7 +199,7 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <CardTitle id={titleId}>Topplista</CardTitle>
-        {isAdmin && leaderboard.isSuccess && <VisibilitySwitch groupId={groupId} visible={visible} />}
+        {isAdmin && !source && leaderboard.isSuccess && <VisibilitySwitch groupId={groupId} visible={visible} />}
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
