@@ -67,7 +67,14 @@ test.describe('a guardian’s consent', () => {
     // A second child of the same guardian, approved with the guardian's existing account.
     const sibling = uniqueEmail('sam.syskon', testInfo.project.name);
     const registered = await request.post('/api/auth/register-seller', {
-      data: { full_name: 'Sam Syskon', email: sibling, password: 'sams-losen1', group_code: 'SFKP24', under_13: true, guardian_email: guardian },
+      data: {
+        full_name: 'Sam Syskon',
+        email: sibling,
+        password: 'sams-losen1',
+        group_code: 'SFKP24',
+        under_13: true,
+        guardian_email: guardian,
+      },
     });
     expect(registered.ok(), await registered.text()).toBe(true);
     const siblingMail = await latestMailTo(guardian);

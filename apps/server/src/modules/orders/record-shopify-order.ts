@@ -90,7 +90,12 @@ export async function recordShopifyOrder(
   );
   // A discount code that matched no seller is an ordinary discount, not a code worth showing;
   // an archived group's link code is, since it tells the superadmin whose sale it was.
-  const refCode = seller?.linkCode ?? archivedCode ?? awaitingConsentCode ?? candidates.find((candidate) => candidate.source !== 'discount_code')?.code ?? null;
+  const refCode =
+    seller?.linkCode ??
+    archivedCode ??
+    awaitingConsentCode ??
+    candidates.find((candidate) => candidate.source !== 'discount_code')?.code ??
+    null;
   const version = shopifyVersionOf(order);
   const fields = {
     orderName: order.name ?? null,
