@@ -517,7 +517,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('the permission matrix', () => {
+// Every route as seven roles (issue 22 added the two guardians), each GET probe twice: longer than an ordinary test.
+describe('the permission matrix', { timeout: 240_000 }, () => {
   it('has an entry for every route of the server, and no entry for a route that is gone', () => {
     const routes = server.routes;
     expect(routes.length).toBeGreaterThan(30);
