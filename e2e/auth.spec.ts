@@ -146,6 +146,7 @@ test.describe('registration', () => {
     await page.getByLabel('E-post').fill(email);
     await page.getByLabel('Lösenord', { exact: true }).fill('hemligt123');
     await page.getByLabel('Gruppkod').fill('FEL999');
+    await page.getByRole('radio', { name: 'Nej' }).check();
     await page.getByRole('button', { name: 'Registrera' }).click();
     await expect(page.getByText('Registrering misslyckades')).toBeVisible();
     await expect(page.getByText(/Okänd gruppkod/)).toBeVisible();

@@ -66,6 +66,11 @@ test.describe('keyboard only', () => {
     await typeInto(page, page.getByLabel('E-post'), email);
     await typeInto(page, page.getByLabel('Lösenord', { exact: true }), password);
     await typeInto(page, page.getByLabel('Gruppkod'), 'BJK6B2');
+    // 'Är du under 13 år?': into the group on 'Ja', an arrow moves to 'Nej' and chooses it (issue 22).
+    await tabTo(page, page.getByRole('radio', { name: 'Ja' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Nej' })).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: 'Registrera' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Registrering klar' })).toBeVisible();
 

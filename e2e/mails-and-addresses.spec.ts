@@ -63,6 +63,7 @@ test.describe('small things', () => {
     await page.getByLabel('E-post').fill('åsa.änglund@skolan');
     await page.getByLabel('Lösenord', { exact: true }).fill('hemligt123');
     await page.getByLabel('Gruppkod').fill('BJK6B2');
+    await page.getByRole('radio', { name: 'Nej' }).check();
     await page.getByRole('button', { name: 'Registrera' }).click();
     await expect(page.getByText('Ange en giltig e-postadress')).toBeVisible();
     await expectAccessible(page, '/register/seller med ogiltig adress');

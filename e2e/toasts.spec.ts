@@ -12,6 +12,7 @@ test.describe('the right toast', () => {
     await page.getByLabel('E-post').fill(uniqueEmail('rattkod', testInfo.project.name));
     await page.getByLabel('Lösenord', { exact: true }).fill('rattkoden1');
     await page.getByLabel('Gruppkod').fill('FEL123');
+    await page.getByRole('radio', { name: 'Nej' }).check();
     await page.getByRole('button', { name: /Registrera/ }).click();
     await expect(toast(page)).toContainText('Registrering misslyckades');
     // The close button is named in Swedish.

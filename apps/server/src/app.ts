@@ -28,6 +28,7 @@ import { notificationJobs } from './modules/notifications/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { privacyRoutes } from './modules/privacy/privacy-routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
+import { guardianRoutes } from './modules/guardian/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(privacyRoutes);
   await app.register(dashboardRoutes);
   await app.register(catalogRoutes);
+  await app.register(guardianRoutes);
   await app.register(adminRoutes);
   await app.register(shopifyRoutes);
   await app.register(linkRoutes);

@@ -11,6 +11,8 @@ export const errorStatus = {
   INVALID_SIGNATURE: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A link that was good once: used or expired (a guardian's consent code). */
+  GONE: 410,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   ALREADY_PAID: 409,

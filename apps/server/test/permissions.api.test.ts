@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TAccountGroupsResponse,
+  TGuardianChildrenResponse,
   TGroupTotalsResponse,
   TFullLeaderboard,
   TMeSummaryResponse,
@@ -18,9 +19,9 @@ import type {
 } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { DEMO_TEST_PASSWORD, eventually, startTestServer, type TestServer } from './test-server.js';
 
-const ROLES = ['guest', 'seller', 'groupAdmin', 'otherAdmin', 'superadmin'] as const;
+const ROLES = ['guest', 'seller', 'groupAdmin', 'otherAdmin', 'superadmin', 'otherGuardian', 'guardian'] as const;
 type Role = (typeof ROLES)[number];
 
 /** Who plays each role: the seller and the group admin belong to "the group" (6B), the other admin to the scouts. */
@@ -29,6 +30,9 @@ const PEOPLE: Record<Exclude<Role, 'guest'>, string> = {
   groupAdmin: 'larare@bjorkskolan.se',
   otherAdmin: 'ledare@tallen.se',
   superadmin: 'admin@saljportalen.se',
+  // Issue 22: the guardian of an under-13 pupil in 6B, and the guardian of another such pupil.
+  guardian: 'vardnadshavare@demo.se',
+  otherGuardian: 'annan.vardnadshavare@demo.se',
 };
 
 type Expected = Record<Role, number>;
@@ -38,9 +42,19 @@ const anyone = (status: number): Expected => ({
   groupAdmin: status,
   otherAdmin: status,
   superadmin: status,
+  guardian: status,
+  otherGuardian: status,
 });
 const signedIn = (status: number, overrides: Partial<Expected> = {}): Expected => ({ ...anyone(status), guest: 401, ...overrides });
-const superadminOnly = (status: number): Expected => ({ guest: 401, seller: 403, groupAdmin: 403, otherAdmin: 403, superadmin: status });
+const superadminOnly = (status: number): Expected => ({
+  guest: 401,
+  seller: 403,
+  groupAdmin: 403,
+  otherAdmin: 403,
+  superadmin: status,
+  guardian: 403,
+  otherGuardian: 403,
+});
 
 interface Person {
   userId: number;
@@ -62,6 +76,10 @@ interface Context {
   linkCode: string;
   /** A seller nobody else's probe needs, for the superadmin's erasure. */
   erasableUserId: number;
+  /** The guardian's approved child, the other guardian's, and one the guardian may withdraw. */
+  childUserId: number;
+  otherChildUserId: number;
+  withdrawnChildUserId: number;
   people: Record<Exclude<Role, 'guest'>, Person>;
 }
 
@@ -208,7 +226,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         label: 'gruppens id',
         path: '/api/account/switch-group',
         body: () => ({ group_id: c.group }),
-        expect: signedIn(200, { otherAdmin: 403, superadmin: 403 }),
+        expect: signedIn(200, { otherAdmin: 403, superadmin: 403, guardian: 403, otherGuardian: 403 }),
       },
       {
         label: 'den andra gruppens id',
@@ -309,7 +327,60 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       { path: '/api/me/personal-goal', body: () => ({ amount: null }), expect: signedIn(200, { superadmin: 409 }) },
     ],
     // A superadmin sells for no group, so has no catalogue of their own.
-    'GET /api/catalog/me.pdf': [{ path: '/api/catalog/me.pdf', expect: signedIn(200, { superadmin: 404 }) }],
+    // Nor does a guardian: they get their child's through the guardian view.
+    'GET /api/catalog/me.pdf': [
+      { path: '/api/catalog/me.pdf', expect: signedIn(200, { superadmin: 404, guardian: 404, otherGuardian: 404 }) },
+    ],
+
+    // Issue 22: the consent link's calls are public (the code is the credential); the guardian view
+    // answers only a guardian with an approved link to that very child, and 404 to everyone else.
+    'GET /api/guardian/consent': [{ label: 'okänd kod', path: `/api/guardian/consent?code=${'x'.repeat(43)}`, expect: anyone(404) }],
+    'POST /api/guardian/consent': [
+      {
+        label: 'okänd kod',
+        path: '/api/guardian/consent',
+        body: () => ({ code: 'x'.repeat(43), decision: 'decline' }),
+        expect: anyone(404),
+      },
+    ],
+    'GET /api/guardian/children': [
+      {
+        path: '/api/guardian/children',
+        expect: signedIn(200),
+        check: async (role, body) => {
+          const { children } = JSON.parse(body) as TGuardianChildrenResponse;
+          const own = role === 'guardian' ? [c.childUserId, c.withdrawnChildUserId] : role === 'otherGuardian' ? [c.otherChildUserId] : [];
+          expect(
+            children.map((child) => child.user_id).every((id) => own.includes(id)),
+            `${role} ser andras barn`,
+          ).toBe(true);
+        },
+      },
+    ],
+    ...Object.fromEntries(
+      ['summary', 'totals', 'leaderboard', 'catalog.pdf'].map((part) => [
+        `GET /api/guardian/children/:id/${part}`,
+        [
+          { label: 'eget barn', path: `/api/guardian/children/${c.childUserId}/${part}`, expect: signedIn(404, { guardian: 200 }) },
+          {
+            label: 'den andras barn',
+            path: `/api/guardian/children/${c.otherChildUserId}/${part}`,
+            expect: signedIn(404, { otherGuardian: 200 }),
+          },
+          { label: 'en säljare', path: `/api/guardian/children/${c.sellerUserId}/${part}`, expect: signedIn(404) },
+        ],
+      ]),
+    ),
+    // Erases the child: a child of its own, so the other rows keep theirs.
+    'POST /api/guardian/children/:id/withdraw': [
+      { label: 'en säljare', path: `/api/guardian/children/${c.sellerUserId}/withdraw`, body: () => ({}), expect: signedIn(404) },
+      {
+        label: 'eget barn',
+        path: `/api/guardian/children/${c.withdrawnChildUserId}/withdraw`,
+        body: () => ({}),
+        expect: signedIn(404, { guardian: 200 }),
+      },
+    ],
 
     // Shopify: the signature is the only credential; a bearer token is none.
     'POST /api/webhooks/shopify': [
@@ -441,6 +512,28 @@ async function person(email: string): Promise<Person> {
   };
 }
 
+/** Registers a pupil under 13 in 6B whose guardian approves with a new or their existing account; the pupil's user id. */
+async function childWithGuardian(guardianEmail: string, account: 'new' | 'existing'): Promise<number> {
+  const email = `matris-barn-${unique()}@demo.se`;
+  const registered = await server.request('POST', '/api/auth/register-seller', {
+    body: { full_name: 'Matris Barn', email, password: 'hemligt123', group_code: 'BJK6B2', under_13: true, guardian_email: guardianEmail },
+  });
+  expect(registered.status).toBe(200);
+  const [user] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = ${email}`);
+  const mail = await eventually(() =>
+    server
+      .mails()
+      .filter((candidate) => candidate.to === guardianEmail && candidate.link?.includes('/vardnadshavare/godkann'))
+      .at(-1),
+  );
+  const code = new URL(mail.link!).searchParams.get('code')!;
+  const approved = await server.request('POST', '/api/guardian/consent', {
+    body: { code, decision: 'approve', account, full_name: 'Matris Vårdnadshavare', email: guardianEmail, password: DEMO_TEST_PASSWORD },
+  });
+  expect(approved.status, await approved.clone().text()).toBe(200);
+  return Number(user!.id);
+}
+
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   const group = await groupIdByCode(server.app.db, 'BJK6B2');
@@ -459,6 +552,11 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(200);
   const [erasable] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = 'matris-raderbar@demo.se'`);
+  const [child, otherChild, withdrawnChild] = [
+    await childWithGuardian('vardnadshavare@demo.se', 'new'),
+    await childWithGuardian('annan.vardnadshavare@demo.se', 'new'),
+    await childWithGuardian('vardnadshavare@demo.se', 'existing'),
+  ];
   const people = {} as Context['people'];
   for (const [role, email] of Object.entries(PEOPLE) as [Exclude<Role, 'guest'>, string][]) {
     people[role] = await person(email);
@@ -474,12 +572,16 @@ beforeAll(async () => {
     failedWebhookEventId: Number(failedEvent!.id),
     linkCode: link!.link_code,
     erasableUserId: Number(erasable!.id),
+    childUserId: child,
+    otherChildUserId: otherChild,
+    withdrawnChildUserId: withdrawnChild,
     people,
   };
 });
 afterAll(() => server.close());
 
-describe('the permission matrix', () => {
+// Every route as seven roles (issue 22 added the two guardians), each GET probe twice: longer than an ordinary test.
+describe('the permission matrix', { timeout: 240_000 }, () => {
   it('has an entry for every route of the server, and no entry for a route that is gone', () => {
     const routes = server.routes;
     expect(routes.length).toBeGreaterThan(30);

@@ -8,6 +8,7 @@ z.config(sv());
 export * from './common.js';
 export * from './text.js';
 export * from './auth.js';
+export * from './guardian.js';
 export * from './account.js';
 export * from './goals.js';
 export * from './seller.js';

@@ -12,7 +12,15 @@ export type TLeaderboardMode = z.infer<typeof ZLeaderboardModeSchema>;
  * `user.role` and `group_hint` are null, the figures 0 and `personal_link` null.
  */
 export const ZMeSummaryResponseSchema = z.object({
-  user: z.object({ id: z.number(), full_name: z.string(), role: ZMembershipRoleSchema.nullable() }),
+  user: z.object({
+    id: z.number(),
+    full_name: z.string(),
+    role: ZMembershipRoleSchema.nullable(),
+    /** Under 13 and not yet approved by a guardian (issue 22): the link is inactive, the dashboard says so. */
+    awaiting_guardian_consent: z.boolean(),
+    /** A guardian of at least one approved child: the web offers the guardian view. */
+    is_guardian: z.boolean(),
+  }),
   group_hint: z
     .object({
       id: z.number(),

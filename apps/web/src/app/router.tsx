@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
       },
       // Reachable signed in too: the link comes from a mail and may be opened anywhere.
       {
+        path: paths.guardianConsent,
+        lazy: () => import('@/features/guardian/consent-page').then((module) => ({ Component: module.GuardianConsentPage })),
+        HydrateFallback: PagePending,
+      },
+      {
         path: paths.resetPassword,
         lazy: () => import('@/features/auth/reset-password-page').then((module) => ({ Component: module.ResetPasswordPage })),
         HydrateFallback: PagePending,
@@ -131,6 +136,11 @@ export const routes: RouteObject[] = [
             loader: prefetchDashboard,
             lazy: loadDashboardPage,
             HydrateFallback: DashboardPending,
+          },
+          {
+            path: paths.guardian,
+            lazy: () => import('@/features/guardian/guardian-page').then((module) => ({ Component: module.GuardianPage })),
+            HydrateFallback: PagePending,
           },
           {
             path: paths.accountSettings,

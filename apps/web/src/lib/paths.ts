@@ -11,6 +11,8 @@ export const paths = {
   privacy: '/integritet',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  guardian: '/vardnadshavare',
+  guardianConsent: '/vardnadshavare/godkann',
   admin: '/admin',
   adminGroups: '/admin/groups',
   adminArchivedGroups: '/admin/groups?status=archived',

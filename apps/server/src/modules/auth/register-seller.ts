@@ -5,6 +5,7 @@ import { groups, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createMembership } from '../memberships/create-membership.js';
+import { inviteGuardian } from '../guardian/invite-guardian.js';
 import { findUserByEmail } from './sign-in.js';
 
 export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, '');
@@ -13,8 +14,13 @@ export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().re
  * A seller joins a group with its code. Someone who already has an account joins the new group
  * by giving that account's password; anyone else is told the address is taken. An account that is
  * in the group already stays as it is there: a group admin who uses the code is not made a seller.
+ * A seller under 13 is stored waiting for a guardian's consent, and the guardian is mailed (issue 22).
  */
-export async function registerSeller(db: Db, request: TRegisterSellerRequest): Promise<{ userId: number }> {
+export async function registerSeller(
+  db: Db,
+  request: TRegisterSellerRequest,
+  options: { publicUrl: string },
+): Promise<{ userId: number; guardianInvited: boolean }> {
   const [group] = await db
     .select()
     .from(groups)
@@ -27,22 +33,53 @@ export async function registerSeller(db: Db, request: TRegisterSellerRequest): P
     if (!(await verifyPassword(existing.passwordHash, request.password))) {
       throw new AppError('EMAIL_TAKEN', 'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.');
     }
+    // An account without a guardian's consent that now says it is under 13 asks a guardian first;
+    // one already approved (or waiting) keeps what it has.
+    const invite = request.under_13 === true && existing.guardianConsent === null;
     await db.transaction(async (tx) => {
       await createMembership(tx, { userId: existing.id, groupId: group.id, role: 'seller' });
-      await tx.update(users).set({ activeGroupId: group.id }).where(eq(users.id, existing.id));
+      await tx
+        .update(users)
+        .set({ activeGroupId: group.id, ...(invite ? { isUnder13: true, guardianConsent: 'pending' as const } : {}) })
+        .where(eq(users.id, existing.id));
+      if (invite) {
+        await inviteGuardian(tx, {
+          childUserId: existing.id,
+          childName: existing.fullName,
+          groupName: group.name,
+          guardianEmail: request.guardian_email!,
+          publicUrl: options.publicUrl,
+        });
+      }
     });
-    return { userId: existing.id };
+    return { userId: existing.id, guardianInvited: invite };
   }
 
   const passwordHash = await hashPassword(request.password);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: request.email.trim(), passwordHash, fullName: request.full_name.trim(), activeGroupId: group.id })
+      .values({
+        email: request.email.trim(),
+        passwordHash,
+        fullName: request.full_name.trim(),
+        activeGroupId: group.id,
+        // Under 13 (lag 2018:218, 2 kap. 4 §): the account waits for a guardian's consent (issue 22).
+        ...(request.under_13 ? { isUnder13: true, guardianConsent: 'pending' as const } : {}),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) throw new AppError('EMAIL_TAKEN', 'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.');
     await createMembership(tx, { userId: user.id, groupId: group.id, role: 'seller' });
-    return { userId: user.id };
+    if (request.under_13) {
+      await inviteGuardian(tx, {
+        childUserId: user.id,
+        childName: request.full_name.trim(),
+        groupName: group.name,
+        guardianEmail: request.guardian_email!,
+        publicUrl: options.publicUrl,
+      });
+    }
+    return { userId: user.id, guardianInvited: request.under_13 === true };
   });
 }

@@ -43,7 +43,10 @@ export async function authRoutes(instance: FastifyInstance) {
       config: routeRateLimit(app, 100, '1 hour'),
     },
     async (request, reply) => {
-      const { userId } = await passwordAttempt(request, reply, request.body.email, () => registerSeller(app.db, request.body));
+      const { userId, guardianInvited } = await passwordAttempt(request, reply, request.body.email, () =>
+        registerSeller(app.db, request.body, { publicUrl: app.config.publicUrl }),
+      );
+      if (guardianInvited) await app.mailOutbox.deliverSoon();
       return startSession(app, reply, userId);
     },
   );

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { catalogFileName } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { products, users } from '../../db/schema.js';
+import { forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { loadActiveMembership, personalLink } from '../memberships/active-membership.js';
 import { loadProductImage, type ProductImageLog } from './load-product-image.js';
@@ -17,6 +17,11 @@ export async function createSellerCatalog(
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const membership = await loadActiveMembership(db, options.user);
   if (!membership) throw notFound('Du är inte med i någon grupp, så det finns ingen personlig katalog att hämta');
+  // The catalogue carries the personal link, which is not active until a guardian approves (issue 22).
+  const [consent] = await db.select({ guardianConsent: users.guardianConsent }).from(users).where(eq(users.id, options.user.id));
+  if (consent?.guardianConsent === 'pending') {
+    throw forbidden('Katalogen går att hämta när en vårdnadshavare har godkänt kontot.');
+  }
 
   const activeProducts = await db
     .select({

@@ -6,16 +6,17 @@ import type { SellerView } from '../figures/seller-view.js';
 /** The dashboard's personal figures for the user's active group, from the seller view (one row). */
 export function getSellerSummary(view: SellerView, options: { publicUrl: string }): TMeSummaryResponse {
   const { user, membership } = view;
+  const flags = { awaiting_guardian_consent: view.awaitingGuardianConsent, is_guardian: view.isGuardian };
   if (!membership) {
     return {
-      user: { id: user.id, full_name: user.fullName, role: null },
+      user: { id: user.id, full_name: user.fullName, role: null, ...flags },
       group_hint: null,
       personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0, goal: null },
     };
   }
   const { group, personal } = membership;
   return {
-    user: { id: user.id, full_name: user.fullName, role: membership.role },
+    user: { id: user.id, full_name: user.fullName, role: membership.role, ...flags },
     group_hint: {
       id: group.id,
       name: group.name,
@@ -26,7 +27,8 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
     personal: {
       total_sales: oreToSek(personal.salesOre),
       total_commission: oreToSek(personal.commissionOre),
-      personal_link: personalLink(options.publicUrl, membership.linkCode),
+      // Inactive until a guardian approves: nothing to share yet (issue 22).
+      personal_link: view.awaitingGuardianConsent ? null : personalLink(options.publicUrl, membership.linkCode),
       orders_count: personal.ordersCount,
       // The pupil's own goal: this summary is the only answer that ever carries it (the guardian view reuses it).
       goal: membership.personalGoalOre === null ? null : oreToSek(membership.personalGoalOre),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
+import { groupFigures, groups, guardianLinks, membershipFigures, memberships, users } from '../../db/schema.js';
 import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
 import { rollupFigures } from './order-sums.js';
 import { storedGoal, type StoredGoal } from '../groups/group-goal.js';
@@ -21,6 +21,8 @@ const sellerViewQuery = prepared((db) =>
   db
     .select({
       ...authUserColumns,
+      guardianConsent: users.guardianConsent,
+      isGuardian: sql<boolean>`exists (select 1 from ${guardianLinks} where ${guardianLinks.guardianUserId} = ${users.id} and ${guardianLinks.approvedAt} is not null)`,
       membershipId: memberships.id,
       role: memberships.role,
       linkCode: memberships.linkCode,
@@ -53,13 +55,17 @@ const sellerViewQuery = prepared((db) =>
 
 type LeaderboardMode = (typeof groups.$inferSelect)['leaderboardMode'];
 
-type SellerViewRow = Awaited<ReturnType<ReturnType<typeof sellerViewQuery>['execute']>>[number];
+export type SellerViewRow = Awaited<ReturnType<ReturnType<typeof sellerViewQuery>['execute']>>[number];
 
 export const loadSellerView: AuthUserLoader<SellerViewRow> = async (db: Db, userId: number) =>
   (await sellerViewQuery(db).execute({ userId }))[0];
 
 export interface SellerView {
   user: ReturnType<typeof currentUser>;
+  /** Under 13 and waiting for a guardian's consent (issue 22). */
+  awaitingGuardianConsent: boolean;
+  /** A guardian of at least one approved child. */
+  isGuardian: boolean;
   /** Null without an active group, or for a group the user is no longer a member of. */
   membership: {
     id: number;
@@ -84,11 +90,16 @@ export interface SellerView {
 
 /** The row `app.authenticateWith(loadSellerView)` read for this request. */
 export function sellerView(request: FastifyRequest): SellerView {
-  const user = currentUser(request);
-  const row = request.authRow as SellerViewRow;
-  if (row.membershipId === null || row.groupId === null) return { user, membership: null };
+  return sellerViewOfRow(currentUser(request), request.authRow as SellerViewRow);
+}
+
+/** The view of a loaded row: the signed-in seller's own, or an approved child's for their guardian. */
+export function sellerViewOfRow(user: ReturnType<typeof currentUser>, row: SellerViewRow): SellerView {
+  const flags = { awaitingGuardianConsent: row.guardianConsent === 'pending', isGuardian: Boolean(row.isGuardian) };
+  if (row.membershipId === null || row.groupId === null) return { user, ...flags, membership: null };
   return {
     user,
+    ...flags,
     membership: {
       id: row.membershipId,
       role: row.role!,

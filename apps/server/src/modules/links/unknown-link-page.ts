@@ -36,3 +36,34 @@ export function unknownLinkPage(shopUrl: string): string {
 </html>
 `;
 }
+
+const INACTIVE_STYLE = STYLE.replace(/a\{[^}]*\}$/, '');
+
+/** The inactive link's page has no link of its own, so its policy names only its style. */
+export const INACTIVE_LINK_CSP = `default-src 'none'; style-src 'sha256-${crypto.createHash('sha256').update(INACTIVE_STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/**
+ * What a buyer sees after following the link of a pupil under 13 whose guardian has not yet
+ * approved the account (issue 22): kindly, without naming the pupil, and without going on to the
+ * shop (an order there would not count for the pupil anyway).
+ */
+export function inactiveLinkPage(): string {
+  return `<!doctype html>
+<html lang="sv">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Länken är inte aktiv än – Säljportalen</title>
+<style>${INACTIVE_STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Länken är inte aktiv än</h1>
+<p>Tack för att du vill stödja klassen! Säljarens länk väntar på att en vårdnadshavare godkänner kontot.</p>
+<p>Försök gärna igen om några dagar, eller be säljaren om länken igen när den är aktiv.</p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { groups, memberships, orderLines, orders, webhookEvents } from '../../db/schema.js';
+import { groups, memberships, orderLines, orders, users, webhookEvents } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../../lib/shopify-payloads.js';
 import {
@@ -26,11 +26,19 @@ import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVers
  */
 async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[]) {
   const rows = await tx
-    .select({ membershipId: memberships.id, groupId: memberships.groupId, linkCode: memberships.linkCode, archived: groups.archived })
+    .select({
+      membershipId: memberships.id,
+      groupId: memberships.groupId,
+      linkCode: memberships.linkCode,
+      archived: groups.archived,
+      guardianConsent: users.guardianConsent,
+    })
     .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
     .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`)
-    .leftJoin(groups, eq(groups.id, memberships.groupId));
+    .leftJoin(groups, eq(groups.id, memberships.groupId))
+    .leftJoin(users, eq(users.id, memberships.userId));
   let archivedCode: string | undefined;
+  let awaitingConsentCode: string | undefined;
   for (const code of codes) {
     const row = rows.find((candidate) => candidate.linkCode === code);
     if (row?.membershipId == null || row.groupId == null) continue;
@@ -38,9 +46,15 @@ async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: str
       archivedCode ??= code;
       continue;
     }
-    return { seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code }, archivedCode };
+    // A pupil under 13 whose guardian has not approved yet sells for nobody (issue 22): the order
+    // waits for the superadmin with the code, as an archived group's does.
+    if (row.guardianConsent === 'pending') {
+      awaitingConsentCode ??= code;
+      continue;
+    }
+    return { seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code }, archivedCode, awaitingConsentCode };
   }
-  return { seller: undefined, archivedCode };
+  return { seller: undefined, archivedCode, awaitingConsentCode };
 }
 
 /** refunds/create events stored before their order existed (Shopify does not keep delivery order). */
@@ -69,14 +83,19 @@ export async function recordShopifyOrder(
 ): Promise<string> {
   const { order } = options;
   const candidates = linkCodeCandidates(order);
-  const { seller, archivedCode } = await lockOrderAndFindSeller(
+  const { seller, archivedCode, awaitingConsentCode } = await lockOrderAndFindSeller(
     tx,
     order.id,
     candidates.map((candidate) => candidate.code),
   );
   // A discount code that matched no seller is an ordinary discount, not a code worth showing;
   // an archived group's link code is, since it tells the superadmin whose sale it was.
-  const refCode = seller?.linkCode ?? archivedCode ?? candidates.find((candidate) => candidate.source !== 'discount_code')?.code ?? null;
+  const refCode =
+    seller?.linkCode ??
+    archivedCode ??
+    awaitingConsentCode ??
+    candidates.find((candidate) => candidate.source !== 'discount_code')?.code ??
+    null;
   const version = shopifyVersionOf(order);
   const fields = {
     orderName: order.name ?? null,
@@ -151,6 +170,8 @@ export async function recordShopifyOrder(
       ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
       : archivedCode !== undefined
         ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
-        : 'utan säljare (ingen känd länkkod)';
+        : awaitingConsentCode !== undefined
+          ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
+          : 'utan säljare (ingen känd länkkod)';
   return `Order ${name} ${what}, ${added} nya rader, ${who}`;
 }

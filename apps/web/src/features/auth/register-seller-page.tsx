@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ZRegisterSellerRequestSchema } from '@saljportalen/contract';
+import { ZRegisterSellerFieldsSchema, guardianEmailIssue } from '@saljportalen/contract';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,34 +14,57 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useRegisterSeller } from './api/register-seller';
 import { PrivacyLink } from '@/features/privacy';
 
-/** The contract's registration rules; an empty password is named as missing before it is too short. */
-const registerFormSchema = ZRegisterSellerRequestSchema.extend({
-  password: z.string().min(1, 'Lösenord krävs').pipe(ZRegisterSellerRequestSchema.shape.password),
-});
-type RegisterForm = z.infer<typeof registerFormSchema>;
+/**
+ * The contract's registration rules; an empty password is named as missing before it is too short.
+ * 'Är du under 13 år?' must be answered; a yes asks for a guardian's address (issue 22), checked by
+ * the contract's own rule so the form and the server say the same thing.
+ */
+const registerFormSchema = ZRegisterSellerFieldsSchema.omit({ under_13: true, guardian_email: true })
+  .extend({
+    password: z.string().min(1, 'Lösenord krävs').pipe(ZRegisterSellerFieldsSchema.shape.password),
+    under_13: z.enum(['ja', 'nej'], { error: 'Svara på om du är under 13 år' }),
+    guardian_email: z.string(),
+  })
+  .superRefine((value, context) => {
+    if (value.under_13 !== 'ja') return;
+    const issue = guardianEmailIssue({ under_13: true, email: value.email, guardian_email: value.guardian_email });
+    const parsed = ZRegisterSellerFieldsSchema.shape.email.safeParse(value.guardian_email);
+    const message = issue ?? (parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Ange en giltig e-postadress'));
+    if (message) context.addIssue({ code: 'custom', path: ['guardian_email'], message });
+  });
+type RegisterFormInput = z.input<typeof registerFormSchema>;
+type RegisterForm = z.output<typeof registerFormSchema>;
 
 export function RegisterSellerPage() {
   const register = useRegisterSeller();
-  const [registeredName, setRegisteredName] = useState<string | null>(null);
-  const form = useForm<RegisterForm>({
+  const [registered, setRegistered] = useState<{ name: string; guardianEmail: string | null } | null>(null);
+  const form = useForm<RegisterFormInput, unknown, RegisterForm>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { full_name: '', email: '', password: '', group_code: '' },
+    defaultValues: { full_name: '', email: '', password: '', group_code: '', guardian_email: '' },
   });
+  const under13 = form.watch('under_13') === 'ja';
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ under_13, guardian_email, ...values }) => {
+    const child = under_13 === 'ja';
     try {
-      await register.mutateAsync(values);
+      await register.mutateAsync({ ...values, under_13: child, ...(child ? { guardian_email: guardian_email.trim() } : {}) });
       // 'Registrering klar' replaces the form: an earlier 'Registrering misslyckades' is over.
       notify.clear();
-      setRegisteredName(values.full_name.trim().split(/\s+/)[0] ?? values.full_name);
+      setRegistered({
+        name: values.full_name.trim().split(/\s+/)[0] ?? values.full_name,
+        guardianEmail: child ? guardian_email.trim() : null,
+      });
     } catch (error) {
       notify.error('Registrering misslyckades', errorMessage(error));
     }
   });
 
-  if (registeredName) {
+  if (registered) {
+    const intro = registered.guardianEmail
+      ? `Välkommen, ${registered.name}! Vi har mejlat ${registered.guardianEmail}. När din vårdnadshavare har godkänt kontot blir din personliga länk aktiv.`
+      : `Välkommen, ${registered.name}! Nu kan du börja sälja med din personliga länk.`;
     return (
-      <AuthCard title="Registrering klar" intro={`Välkommen, ${registeredName}! Nu kan du börja sälja med din personliga länk.`}>
+      <AuthCard title="Registrering klar" intro={intro}>
         <Button asChild variant="brand" size="lg" className="w-full">
           <Link to={paths.dashboard}>Gå till din översikt</Link>
         </Button>
@@ -70,6 +93,44 @@ export function RegisterSellerPage() {
             {...form.register('group_code')}
           />
         </Field>
+        <fieldset className="space-y-2" aria-describedby={form.formState.errors.under_13 ? 'under-13-error' : undefined}>
+          <legend className="text-sm font-medium text-ink">Är du under 13 år?</legend>
+          <div className="flex gap-6">
+            {(['ja', 'nej'] as const).map((answer) => (
+              <label key={answer} className="flex min-h-11 items-center gap-2 text-base text-ink">
+                <input
+                  type="radio"
+                  value={answer}
+                  className="size-5 accent-brand"
+                  aria-invalid={form.formState.errors.under_13 ? true : undefined}
+                  {...form.register('under_13')}
+                />
+                {answer === 'ja' ? 'Ja' : 'Nej'}
+              </label>
+            ))}
+          </div>
+          {form.formState.errors.under_13 && (
+            <p id="under-13-error" className="text-sm font-medium text-danger">
+              {form.formState.errors.under_13.message}
+            </p>
+          )}
+        </fieldset>
+        {under13 && (
+          <Field
+            label="Vårdnadshavares e-post"
+            hint="Den som är under 13 år behöver en vårdnadshavares godkännande. Vi mejlar en länk för att godkänna kontot."
+            error={form.formState.errors.guardian_email?.message}
+          >
+            <Input type="email" autoComplete="off" inputMode="email" {...form.register('guardian_email')} />
+          </Field>
+        )}
+        <p className="text-sm text-muted">
+          Läs{' '}
+          <a href="/integritet" className="font-medium text-brand underline underline-offset-4">
+            hur vi hanterar personuppgifter
+          </a>
+          .
+        </p>
         <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Registrerar...' : 'Registrera'}
         </Button>

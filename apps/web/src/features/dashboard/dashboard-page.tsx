@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
-import { Link } from 'react-router';
-import { Flag, Settings2, ShieldCheck, Users, WifiOff } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { Flag, Hourglass, Settings2, ShieldCheck, Users, WifiOff } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
 import { PageContainer } from '@/components/layout/app-layout';
 import { Badge } from '@/components/ui/badge';
@@ -174,6 +174,27 @@ function PersonalGoal({ sold, goal }: { sold: number; goal: number | null }) {
   return <PersonalGoalCard goal={goal} sold={sold} classGoal={totals.data.goal} pupils={totals.data.participation.members} />;
 }
 
+/**
+ * A pupil under 13 whose guardian has not approved yet (issue 22): said kindly, in place of the
+ * link and the catalogue, which are not active until then.
+ */
+function AwaitingGuardianConsent() {
+  return (
+    <Card className="flex gap-4 border-sky-300 bg-sky-50 p-6" role="region" aria-labelledby="awaiting-consent-title">
+      <Hourglass className="size-8 shrink-0 text-sky-800" aria-hidden="true" />
+      <div>
+        <h2 id="awaiting-consent-title" className="text-lg font-semibold text-ink">
+          Väntar på godkännande från vårdnadshavare
+        </h2>
+        <p className="mt-1 text-ink">
+          Vi har mejlat din vårdnadshavare. När hen har godkänt ditt konto får du din personliga länk och din katalog här, och du syns i
+          topplistan. Tipsa gärna hen om att titta i sin e-post!
+        </p>
+      </div>
+    </Card>
+  );
+}
+
 function NoActiveGroup() {
   return (
     <Card className="flex gap-4 p-6">
@@ -247,12 +268,15 @@ export function DashboardPage() {
   }
 
   const { user, group_hint: group, personal } = summary.data;
+  // A guardian who sells for no group has their children's view instead (issue 22).
+  if (!group && user.is_guardian) return <Navigate to={paths.guardian} replace />;
+  const awaiting = user.awaiting_guardian_consent === true;
   return (
     <PageContainer>
       <div className="space-y-6">
         {(!online || isNetworkFailure(summary.error)) && <OfflineNotice fetchedAt={summary.dataUpdatedAt} />}
         <Greeting summary={summary.data} />
-        {!group || !personal.personal_link ? (
+        {!group || (!personal.personal_link && !awaiting) ? (
           <NoActiveGroup />
         ) : (
           <>
@@ -272,7 +296,8 @@ export function DashboardPage() {
             </section>
 
             {/* min-w-0: a grid column must not grow to its widest content on a phone. */}
-            {!group.archived && (
+            {!group.archived && awaiting && <AwaitingGuardianConsent />}
+            {!group.archived && personal.personal_link && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
                 <div className="lg:col-span-2">
                   <PersonalLinkCard link={personal.personal_link} />

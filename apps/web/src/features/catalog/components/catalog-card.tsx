@@ -5,8 +5,8 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { useDownloadCatalog } from '../api/download-catalog';
 
 /** The printable personal catalogue: products, prices, the seller's link and its QR code. */
-export function CatalogCard({ fullName }: { fullName: string }) {
-  const download = useDownloadCatalog();
+export function CatalogCard({ fullName, path, title = 'Din katalog' }: { fullName: string; path?: string; title?: string }) {
+  const download = useDownloadCatalog(path);
   const onDownload = async () => {
     try {
       await download.mutateAsync(fullName);
@@ -19,7 +19,7 @@ export function CatalogCard({ fullName }: { fullName: string }) {
   return (
     <Card className="flex h-full flex-col">
       <CardHeader>
-        <CardTitle>Din katalog</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <div className="flex gap-3">

@@ -12,4 +12,15 @@ export const leaderboardQuery = queryOptions({
   staleTime: FRESHNESS.leaderboard,
 });
 
-export const useLeaderboard = () => useQuery(leaderboardQuery);
+/** Where a leaderboard comes from when it is not the signed-in seller's own (a guardian's child, issue 22). */
+export interface LeaderboardSource {
+  queryKey: readonly unknown[];
+  path: string;
+}
+
+export const useLeaderboard = (source?: LeaderboardSource) =>
+  useQuery<TLeaderboardResponse, Error, TLeaderboardResponse, readonly unknown[]>(
+    source
+      ? { queryKey: source.queryKey, queryFn: () => apiJson<TLeaderboardResponse>(source.path), staleTime: FRESHNESS.leaderboard }
+      : { queryKey: leaderboardQuery.queryKey, queryFn: fetchLeaderboard, staleTime: FRESHNESS.leaderboard },
+  );

@@ -16,7 +16,7 @@ import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCount, formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
-import { useLeaderboard } from '../api/leaderboard';
+import { useLeaderboard, type LeaderboardSource } from '../api/leaderboard';
 import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
 
 /** spec §2: the top five are styled specially; the podium gets its own colours. */
@@ -84,7 +84,17 @@ function VisibilitySwitch({ groupId, visible }: { groupId: number; visible: bool
   );
 }
 
-function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboardItem[]; currentUserId: number; titleId: string }) {
+function LeaderboardTable({
+  items,
+  currentUserId,
+  titleId,
+  meLabel,
+}: {
+  items: TLeaderboardItem[];
+  currentUserId: number;
+  titleId: string;
+  meLabel: string;
+}) {
   if (items.length === 0) return <p className="text-muted">Ingen i gruppen har sålt något ännu.</p>;
   return (
     // A narrow phone may scroll the table sideways: the region takes focus so the keyboard can too.
@@ -114,7 +124,7 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
                   <span className="inline-flex flex-wrap items-center gap-2 [overflow-wrap:anywhere]">
                     {rank === 1 && <Trophy className="size-4 text-amber-700" aria-hidden="true" />}
                     {item.seller_name}
-                    {isMe && <Badge variant="brand">Du</Badge>}
+                    {isMe && <Badge variant="brand">{meLabel}</Badge>}
                   </span>
                 </Td>
                 <Td className="px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3">{formatKronor(item.sales)}</Td>
@@ -134,7 +144,15 @@ function LeaderboardTable({ items, currentUserId, titleId }: { items: TLeaderboa
 export const participationText = ({ started, members }: TParticipation) => `${formatCount(started)} av ${formatCount(members)} har sålt`;
 
 /** `participation`: who has sold at least once, in name order, with no amounts and no ranks. */
-function ParticipationList({ leaderboard, currentUserId }: { leaderboard: TParticipationLeaderboard; currentUserId: number }) {
+function ParticipationList({
+  leaderboard,
+  currentUserId,
+  meLabel,
+}: {
+  leaderboard: TParticipationLeaderboard;
+  currentUserId: number;
+  meLabel: string;
+}) {
   return (
     <div className="space-y-3">
       <p className="text-lg font-semibold text-ink">{participationText(leaderboard.participation)}</p>
@@ -151,7 +169,7 @@ function ParticipationList({ leaderboard, currentUserId }: { leaderboard: TParti
               )}
             >
               {seller.seller_name}
-              {seller.user_id === currentUserId && <Badge variant="brand">Du</Badge>}
+              {seller.user_id === currentUserId && <Badge variant="brand">{meLabel}</Badge>}
             </li>
           ))}
         </ul>
@@ -184,9 +202,23 @@ function OwnFigures({ leaderboard }: { leaderboard: TOwnOnlyLeaderboard }) {
  * spec §2 leaderboard: rank numbers, the top five styled; a seller sees it only while it is
  * visible (the server sends no rows otherwise); the group's admins always see it and toggle it.
  */
-export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembershipRole; groupId: number; currentUserId: number }) {
+export function LeaderboardCard({
+  role,
+  groupId,
+  currentUserId,
+  source,
+  meLabel = 'Du',
+}: {
+  role: TMembershipRole;
+  groupId: number;
+  currentUserId: number;
+  /** Another source than the seller's own (the guardian view), read only. */
+  source?: LeaderboardSource;
+  /** The badge of `currentUserId`'s row. */
+  meLabel?: string;
+}) {
   const titleId = useId();
-  const leaderboard = useLeaderboard();
+  const leaderboard = useLeaderboard(source);
   const isAdmin = role === 'admin';
   const visible = leaderboard.data?.group.leaderboard_visible ?? true;
 
@@ -225,9 +257,9 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
           </p>
         )}
         {leaderboard.data.mode === 'full' ? (
-          <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} />
+          <LeaderboardTable items={leaderboard.data.items} currentUserId={currentUserId} titleId={titleId} meLabel={meLabel} />
         ) : (
-          <ParticipationList leaderboard={leaderboard.data} currentUserId={currentUserId} />
+          <ParticipationList leaderboard={leaderboard.data} currentUserId={currentUserId} meLabel={meLabel} />
         )}
       </>
     );
@@ -237,7 +269,7 @@ export function LeaderboardCard({ role, groupId, currentUserId }: { role: TMembe
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <CardTitle id={titleId}>{leaderboard.data?.mode === 'participation' ? 'De som har sålt' : 'Topplista'}</CardTitle>
-        {isAdmin && leaderboard.isSuccess && leaderboard.data.mode !== 'own_only' && (
+        {isAdmin && !source && leaderboard.isSuccess && leaderboard.data.mode !== 'own_only' && (
           <VisibilitySwitch groupId={groupId} visible={visible} />
         )}
       </CardHeader>

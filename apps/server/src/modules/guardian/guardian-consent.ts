@@ -1,0 +1,123 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { TGuardianConsentResponse } from '@saljportalen/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { groupFigures, groups, guardianLinks, memberships, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { sha256 } from '../../lib/random-codes.js';
+import { eraseAccount } from '../privacy/erase-account.js';
+
+const unknownCode = () =>
+  new AppError('NOT_FOUND', 'Länken till godkännandet finns inte. Kontrollera att hela länken från mejlet kom med.');
+const usedCode = () => new AppError('GONE', 'Länken har redan använts. Varje länk till ett godkännande fungerar en gång.');
+const expiredCode = () =>
+  new AppError('GONE', 'Länken har gått ut. Be barnet att kontakta sin lärare eller ledare så att du får en ny länk.');
+
+/** The link of a code, or the Swedish reason it cannot be used: unknown (404), used or expired (410). */
+async function usableLink(db: Db | Tx, code: string) {
+  const [link] = await db
+    .select({
+      id: guardianLinks.id,
+      childUserId: guardianLinks.childUserId,
+      guardianEmail: guardianLinks.guardianEmail,
+      codeUsedAt: guardianLinks.codeUsedAt,
+      codeExpiresAt: guardianLinks.codeExpiresAt,
+      expired: sql<boolean>`${guardianLinks.codeExpiresAt} <= now()`,
+    })
+    .from(guardianLinks)
+    .where(eq(guardianLinks.codeHash, sha256(code)));
+  if (!link) throw unknownCode();
+  if (link.codeUsedAt !== null) throw usedCode();
+  if (link.expired || link.codeExpiresAt === null) throw expiredCode();
+  return link;
+}
+
+/** What the consent page shows: who the child is, in which groups, and the address they gave. */
+export async function loadGuardianConsent(db: Db, code: string): Promise<TGuardianConsentResponse> {
+  const link = await usableLink(db, code);
+  const [child] = await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, link.childUserId));
+  if (!child) throw unknownCode();
+  const groupRows = await db
+    .select({ name: groups.name })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(eq(memberships.userId, link.childUserId));
+  return {
+    child: { full_name: child.fullName, email: child.email, groups: groupRows.map((row) => row.name) },
+    guardian_email: link.guardianEmail,
+    expires_at: link.codeExpiresAt!.toISOString(),
+  };
+}
+
+/**
+ * Spends the code in the transaction: only one answer ever gets it, whatever arrives at the same
+ * moment. Returns the link's id and child, or throws the reason the code is not usable.
+ */
+async function spendCode(tx: Tx, code: string) {
+  const [spent] = await tx
+    .update(guardianLinks)
+    .set({ codeUsedAt: new Date() })
+    .where(and(eq(guardianLinks.codeHash, sha256(code)), isNull(guardianLinks.codeUsedAt), gt(guardianLinks.codeExpiresAt, sql`now()`)))
+    .returning({ id: guardianLinks.id, childUserId: guardianLinks.childUserId });
+  if (!spent) await usableLink(tx, code);
+  if (!spent) throw usedCode();
+  return spent;
+}
+
+/** Moves the leaderboards of the child's groups to a new version, so a cached one is made again. */
+export async function moveLeaderboardVersions(tx: Tx, childUserId: number): Promise<void> {
+  const groupIds = tx.select({ groupId: memberships.groupId }).from(memberships).where(eq(memberships.userId, childUserId));
+  await tx
+    .update(groupFigures)
+    .set({ version: sql`nextval('group_figures_version_seq')` })
+    .where(inArray(groupFigures.groupId, groupIds));
+}
+
+export type GuardianAccount = { kind: 'existing'; userId: number } | { kind: 'new'; fullName: string; email: string; password: string };
+
+/**
+ * The guardian approves (issue 22): their account (an existing one whose password was checked,
+ * or a new one made here) is linked to the child, the code is spent, the child's consent is
+ * 'approved' and the child's groups' leaderboards move to a new version. The guardian gets no
+ * membership. Returns the guardian's user id, to be signed in.
+ */
+export async function approveGuardianConsent(
+  db: Db,
+  options: { code: string; account: GuardianAccount },
+): Promise<{ guardianUserId: number }> {
+  const passwordHash = options.account.kind === 'new' ? await hashPassword(options.account.password) : null;
+  return db.transaction(async (tx) => {
+    const spent = await spendCode(tx, options.code);
+    let guardianUserId: number;
+    if (options.account.kind === 'existing') {
+      guardianUserId = options.account.userId;
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: options.account.email.trim(), fullName: options.account.fullName.trim(), passwordHash: passwordHash! })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!created) {
+        throw new AppError('EMAIL_TAKEN', 'Det finns redan ett konto med den e-postadressen. Välj "Jag har redan ett konto" och logga in.');
+      }
+      guardianUserId = created.id;
+    }
+    if (guardianUserId === spent.childUserId) {
+      throw new AppError('VALIDATION', 'Barnets eget konto kan inte godkänna sig självt. Logga in med vårdnadshavarens konto.');
+    }
+    const [child] = await tx.select({ erasedAt: users.erasedAt }).from(users).where(eq(users.id, spent.childUserId));
+    if (!child || child.erasedAt !== null) throw unknownCode();
+    await tx.update(guardianLinks).set({ guardianUserId, approvedAt: new Date() }).where(eq(guardianLinks.id, spent.id));
+    await tx.update(users).set({ guardianConsent: 'approved' }).where(eq(users.id, spent.childUserId));
+    await moveLeaderboardVersions(tx, spent.childUserId);
+    return { guardianUserId };
+  });
+}
+
+/** The guardian declines: the code is spent and the child's account erased (as the agreement on erasure says). */
+export async function declineGuardianConsent(db: Db, options: { code: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const spent = await spendCode(tx, options.code);
+    await eraseAccount(tx, spent.childUserId, { actorUserId: null, reason: 'guardian_declined' });
+  });
+}

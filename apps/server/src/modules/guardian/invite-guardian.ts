@@ -1,0 +1,46 @@
+import type { Tx } from '../../db/client.js';
+import { guardianLinks } from '../../db/schema.js';
+import { renderMail } from '../../lib/mail-template.js';
+import { randomToken, sha256 } from '../../lib/random-codes.js';
+import { enqueueMails } from '../../plugins/mail-outbox.js';
+
+/** How long a guardian's consent link works (decision 031): a parent reads mail in days, not minutes. */
+export const CONSENT_CODE_TTL_DAYS = 7;
+
+/**
+ * Asks a guardian to consent to an under-13 seller's account (issue 22): a single-use code, stored
+ * only as its hash and good for CONSENT_CODE_TTL_DAYS, and the guardian's Swedish mail with the
+ * link, queued in the registration's transaction.
+ */
+export async function inviteGuardian(
+  tx: Tx,
+  options: { childUserId: number; childName: string; groupName: string; guardianEmail: string; publicUrl: string },
+): Promise<void> {
+  const code = randomToken();
+  await tx.insert(guardianLinks).values({
+    childUserId: options.childUserId,
+    guardianEmail: options.guardianEmail.trim(),
+    codeHash: sha256(code),
+    codeExpiresAt: new Date(Date.now() + CONSENT_CODE_TTL_DAYS * 24 * 60 * 60_000),
+  });
+  const link = `${options.publicUrl}/vardnadshavare/godkann?code=${encodeURIComponent(code)}`;
+  await enqueueMails(tx, [
+    {
+      to: options.guardianEmail.trim(),
+      link,
+      ...renderMail({
+        subject: `${options.childName} vill gå med i Säljportalen – ditt godkännande behövs`,
+        greeting: 'Hej!',
+        blocks: [
+          `${options.childName} har skapat ett konto på Säljportalen för att sälja tillsammans med ${options.groupName} och angav dig som vårdnadshavare.`,
+          'Barn under 13 år behöver en vårdnadshavares godkännande för att använda tjänsten. Tills du har godkänt kan barnet logga in, men den personliga säljlänken är inte aktiv och barnet syns inte i någon topplista.',
+          `Öppna länken nedan för att se vilka uppgifter vi sparar om barnet och varför, och för att godkänna eller avböja. Länken fungerar en gång och i ${CONSENT_CODE_TTL_DAYS} dagar.`,
+          { action: { label: 'Granska och godkänn', url: link } },
+          'Avböjer du tas barnets konto bort. Godkänner du skapar du ett eget konto (eller loggar in), så att du kan följa barnets försäljning och när som helst återkalla samtycket.',
+          { action: { label: 'Så hanterar vi personuppgifter', url: `${options.publicUrl}/integritet` } },
+          'Känner du inte igen det här kan du bortse från mejlet. Utan ditt godkännande blir säljlänken aldrig aktiv.',
+        ],
+      }),
+    },
+  ]);
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZGroupTotalsResponseSchema,
+  ZGuardianChildParamsSchema,
+  ZGuardianChildrenResponseSchema,
+  ZGuardianConsentQuerySchema,
+  ZGuardianConsentRequestSchema,
+  ZGuardianConsentResponseSchema,
+  ZGuardianConsentResultSchema,
+  ZLeaderboardResponseSchema,
+  ZMeSummaryResponseSchema,
+  ZOkResponseSchema,
+} from '@saljportalen/contract';
+import { sendCompressed } from '../../lib/compressed-body.js';
+import { currentUser } from '../../plugins/auth.js';
+import { routeRateLimit } from '../../plugins/security.js';
+import { startSession } from '../auth/session.js';
+import { signIn } from '../auth/sign-in.js';
+import { passwordAttempts } from '../auth/sign-in-limits.js';
+import { createSellerCatalog } from '../catalog/create-seller-catalog.js';
+import { getGroupLeaderboard, type LeaderboardVersion } from '../dashboard/get-group-leaderboard.js';
+import { getGroupTotals } from '../dashboard/get-group-totals.js';
+import { getSellerSummary } from '../dashboard/get-seller-summary.js';
+import { createLeaderboardCache } from '../dashboard/leaderboard-cache.js';
+import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './guardian-children.js';
+import { approveGuardianConsent, declineGuardianConsent, loadGuardianConsent, type GuardianAccount } from './guardian-consent.js';
+
+/**
+ * A guardian's consent to an under-13 seller (public, with the mailed code) and the guardian's
+ * read-only view of their approved children (issue 22). Every child call is scoped by an
+ * approved guardian link of the signed-in user, and answers with the very use cases of the
+ * child's own dashboard and catalogue, so the shapes (and whatever they gain) are the same.
+ */
+export async function guardianRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const passwordAttempt = passwordAttempts(app);
+
+  app.get(
+    '/api/guardian/consent',
+    {
+      schema: { querystring: ZGuardianConsentQuerySchema, response: { 200: ZGuardianConsentResponseSchema } },
+      config: routeRateLimit(app, 30, '15 minutes'),
+    },
+    async (request) => loadGuardianConsent(app.db, request.query.code),
+  );
+
+  app.post(
+    '/api/guardian/consent',
+    {
+      schema: { body: ZGuardianConsentRequestSchema, response: { 200: ZGuardianConsentResultSchema } },
+      config: routeRateLimit(app, 20, '15 minutes'),
+    },
+    async (request, reply) => {
+      const { body } = request;
+      if (body.decision === 'decline') {
+        await declineGuardianConsent(app.db, { code: body.code });
+        return { decision: 'decline' as const, ok: true as const };
+      }
+      let account: GuardianAccount;
+      if (body.account === 'existing') {
+        // An existing account's password counts as a sign-in's does (decision 012).
+        const user = await passwordAttempt(request, reply, body.email!, () =>
+          signIn(app.db, { email: body.email!, password: body.password! }),
+        );
+        account = { kind: 'existing', userId: user.id };
+      } else {
+        account = { kind: 'new', fullName: body.full_name!, email: body.email!, password: body.password! };
+      }
+      const { guardianUserId } = await approveGuardianConsent(app.db, { code: body.code, account });
+      const { token } = await startSession(app, reply, guardianUserId);
+      return { decision: 'approve' as const, token };
+    },
+  );
+
+  await app.register(async (scope) => {
+    const children = scope.withTypeProvider<ZodTypeProvider>();
+    children.addHook('onRequest', app.authenticate);
+    const leaderboards = createLeaderboardCache<LeaderboardVersion>();
+    const childOf = (request: { params: { id: number } }, userId: number) => loadChildView(app.db, userId, request.params.id);
+
+    children.get('/api/guardian/children', { schema: { response: { 200: ZGuardianChildrenResponseSchema } } }, async (request) =>
+      listGuardianChildren(app.db, currentUser(request).id),
+    );
+
+    children.get(
+      '/api/guardian/children/:id/summary',
+      { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZMeSummaryResponseSchema } } },
+      async (request) => getSellerSummary((await childOf(request, currentUser(request).id)).view, { publicUrl: app.config.publicUrl }),
+    );
+
+    children.get(
+      '/api/guardian/children/:id/totals',
+      { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZGroupTotalsResponseSchema } } },
+      async (request) => getGroupTotals((await childOf(request, currentUser(request).id)).view),
+    );
+
+    // The leaderboard as the child's group shows it to the child (the child's dashboard's answer).
+    scope.get<{ Params: { id: number } }>(
+      '/api/guardian/children/:id/leaderboard',
+      { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZLeaderboardResponseSchema } } },
+      async (request, reply) => {
+        const { view } = await childOf(request, currentUser(request).id);
+        return sendCompressed(
+          request,
+          reply.type('application/json; charset=utf-8'),
+          await getGroupLeaderboard(app.db, { view, cache: leaderboards }),
+        );
+      },
+    );
+
+    children.get('/api/guardian/children/:id/catalog.pdf', { schema: { params: ZGuardianChildParamsSchema } }, async (request, reply) => {
+      const { child } = await childOf(request, currentUser(request).id);
+      const { pdf, fileName } = await createSellerCatalog(app.db, {
+        user: child,
+        publicUrl: app.config.publicUrl,
+        dataDir: app.config.dataDir,
+        log: request.log,
+      });
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
+    });
+
+    children.post(
+      '/api/guardian/children/:id/withdraw',
+      { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZOkResponseSchema } } },
+      async (request) => {
+        await withdrawGuardianConsent(app.db, currentUser(request).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  });
+}

@@ -1,0 +1,273 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ZEmailSchema, ZFullNameSchema, ZNewPasswordSchema, type TGuardianConsentResponse } from '@saljportalen/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage, notify } from '@/lib/toast';
+import { paths } from '@/lib/paths';
+import { useAnswerConsent, useGuardianConsent } from './api/consent';
+
+const newAccountSchema = z.object({ full_name: ZFullNameSchema, email: ZEmailSchema, password: ZNewPasswordSchema });
+const existingAccountSchema = z.object({
+  email: ZEmailSchema,
+  password: z.string().min(1, 'Lösenord krävs'),
+});
+type NewAccount = z.infer<typeof newAccountSchema>;
+type ExistingAccount = z.infer<typeof existingAccountSchema>;
+
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-10">
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+        <div className="mt-4 space-y-6">{children}</div>
+      </Card>
+    </div>
+  );
+}
+
+/** What the portal keeps about the child, and why, in words for a parent (issue 22). */
+function WhatWeStore({ consent }: { consent: TGuardianConsentResponse }) {
+  const groups = consent.child.groups.join(', ') || 'gruppen';
+  const rows: [string, string][] = [
+    [
+      'Namn',
+      `${consent.child.full_name}. Så att läraren och klassen ser vem som säljer. Köpare ser bara förnamnet om ni inte väljer annat.`,
+    ],
+    ['E-postadress', `${consent.child.email}. För inloggning och för att kunna återställa lösenordet.`],
+    ['Klass eller grupp', `${groups}. Vilken grupp barnet säljer för och vem som är lärare eller ledare.`],
+    [
+      'Försäljning',
+      'Ordrar som kommer in via barnets personliga länk, med belopp och provision. För barnets egen översikt, topplistan och klassens utbetalning.',
+    ],
+    ['Klick på länken', 'Hur många gånger per dag den personliga länken har öppnats. Inga uppgifter om vem som klickade.'],
+  ];
+  return (
+    <section aria-labelledby="stored-title" className="space-y-3">
+      <h2 id="stored-title" className="text-lg font-semibold text-ink">
+        Det här sparar vi om barnet, och varför
+      </h2>
+      <dl className="divide-y divide-line rounded-lg border border-line">
+        {rows.map(([term, description]) => (
+          <div key={term} className="grid gap-1 p-3 sm:grid-cols-3 sm:gap-4">
+            <dt className="font-medium text-ink">{term}</dt>
+            <dd className="text-ink sm:col-span-2 [overflow-wrap:anywhere]">{description}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted">
+        Du kan när som helst återkalla samtycket. Då tas barnets konto bort.{' '}
+        <a href="/integritet" className="font-medium text-brand underline underline-offset-4">
+          Läs mer om hur vi hanterar personuppgifter
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+function NewAccountForm({ code, email, onApproved }: { code: string; email: string; onApproved: () => void }) {
+  const answer = useAnswerConsent();
+  const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), defaultValues: { full_name: '', email, password: '' } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await answer.mutateAsync({ code, decision: 'approve', account: 'new', ...values });
+      onApproved();
+    } catch (error) {
+      notify.error('Godkännandet misslyckades', errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field label="Ditt namn" error={form.formState.errors.full_name?.message}>
+        <Input autoComplete="name" {...form.register('full_name')} />
+      </Field>
+      <Field label="Din e-post" error={form.formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </Field>
+      <Field label="Välj lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
+        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Godkänner...' : 'Godkänn och skapa konto'}
+      </Button>
+    </form>
+  );
+}
+
+function ExistingAccountForm({ code, email, onApproved }: { code: string; email: string; onApproved: () => void }) {
+  const answer = useAnswerConsent();
+  const form = useForm<ExistingAccount>({ resolver: zodResolver(existingAccountSchema), defaultValues: { email, password: '' } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await answer.mutateAsync({ code, decision: 'approve', account: 'existing', ...values });
+      onApproved();
+    } catch (error) {
+      notify.error('Godkännandet misslyckades', errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field label="Din e-post" error={form.formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </Field>
+      <Field label="Ditt lösenord" error={form.formState.errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Godkänner...' : 'Godkänn och logga in'}
+      </Button>
+    </form>
+  );
+}
+
+function DeclineButton({ code, childName, onDeclined }: { code: string; childName: string; onDeclined: () => void }) {
+  const [open, setOpen] = useState(false);
+  const answer = useAnswerConsent();
+  const onConfirm = async () => {
+    try {
+      await answer.mutateAsync({ code, decision: 'decline' });
+      setOpen(false);
+      onDeclined();
+    } catch (error) {
+      notify.error('Det gick inte att avböja', errorMessage(error));
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" className="w-full" onClick={() => setOpen(true)}>
+        Avböj
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Avböja och ta bort kontot?"
+        description={`${childName}s konto tas bort. Det går inte att ångra.`}
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Avbryt
+          </Button>
+          <Button variant="destructive" onClick={() => void onConfirm()} disabled={answer.isPending}>
+            {answer.isPending ? 'Tar bort...' : 'Avböj och ta bort kontot'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/** `/vardnadshavare/godkann?code=…`: the guardian's consent for a seller under 13 (issue 22). */
+export function GuardianConsentPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const navigate = useNavigate();
+  const consent = useGuardianConsent(code);
+  const [account, setAccount] = useState<'new' | 'existing'>('new');
+  const [declined, setDeclined] = useState(false);
+
+  if (declined) {
+    return (
+      <Frame title="Du har avböjt">
+        <p className="text-ink">Barnets konto är borttaget. Tack för att du tog ställning.</p>
+      </Frame>
+    );
+  }
+  if (!code) {
+    return (
+      <Frame title="Godkänn ditt barns konto">
+        <Alert tone="error" title="Länken är ofullständig">
+          Öppna länken i mejlet igen, hela länken behövs.
+        </Alert>
+      </Frame>
+    );
+  }
+  if (consent.isPending) {
+    return (
+      <Frame title="Godkänn ditt barns konto">
+        <p role="status" className="sr-only">
+          Laddar...
+        </p>
+        <Skeleton className="h-40 w-full" />
+      </Frame>
+    );
+  }
+  if (consent.isError) {
+    return (
+      <Frame title="Godkänn ditt barns konto">
+        <Alert tone="error" title="Länken går inte att använda">
+          {errorMessage(consent.error)}
+        </Alert>
+      </Frame>
+    );
+  }
+
+  const data = consent.data;
+  const firstName = data.child.full_name.split(/\s+/)[0] ?? data.child.full_name;
+  const onApproved = () => {
+    notify.success('Tack för ditt godkännande', `${firstName}s personliga länk är nu aktiv.`);
+    navigate(paths.guardian, { replace: true });
+  };
+  return (
+    <Frame title="Godkänn ditt barns konto">
+      <p className="text-ink">
+        <strong>{data.child.full_name}</strong> vill sälja tillsammans med {data.child.groups.join(', ') || 'sin grupp'} på Säljportalen och
+        har angett dig som vårdnadshavare. Barn under 13 år behöver en vårdnadshavares godkännande. Tills du har godkänt är barnets säljlänk
+        inte aktiv och barnet syns inte i någon topplista.
+      </p>
+      <WhatWeStore consent={data} />
+      <section aria-labelledby="approve-title" className="space-y-4">
+        <h2 id="approve-title" className="text-lg font-semibold text-ink">
+          Godkänn
+        </h2>
+        <p className="text-sm text-muted">
+          Med ett eget konto kan du följa {firstName}s försäljning och återkalla samtycket. Kontot är bara ditt, du blir inte säljare.
+        </p>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-ink">Ditt konto</legend>
+          <div className="flex flex-col gap-1 sm:flex-row sm:gap-6">
+            {(
+              [
+                ['new', 'Skapa ett konto'],
+                ['existing', 'Jag har redan ett konto'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex min-h-11 items-center gap-2 text-base text-ink">
+                <input
+                  type="radio"
+                  name="guardian-account"
+                  value={value}
+                  checked={account === value}
+                  onChange={() => setAccount(value)}
+                  className="size-5 accent-brand"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {account === 'new' ? (
+          <NewAccountForm code={code} email={data.guardian_email} onApproved={onApproved} />
+        ) : (
+          <ExistingAccountForm code={code} email={data.guardian_email} onApproved={onApproved} />
+        )}
+      </section>
+      <section aria-labelledby="decline-title" className="space-y-3 border-t border-line pt-6">
+        <h2 id="decline-title" className="text-lg font-semibold text-ink">
+          Vill du inte godkänna?
+        </h2>
+        <p className="text-sm text-muted">Avböjer du tas {firstName}s konto bort direkt.</p>
+        <DeclineButton code={code} childName={firstName} onDeclined={() => setDeclined(true)} />
+      </section>
+    </Frame>
+  );
+}

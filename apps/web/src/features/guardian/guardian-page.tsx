@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Users } from 'lucide-react';
+import { PageContainer } from '@/components/layout/app-layout';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount, formatKronor } from '@/lib/format';
+import { notify, notifyFailure } from '@/lib/toast';
+import { CatalogCard } from '@/features/catalog';
+import { StatList, StatListSkeleton } from '@/features/dashboard';
+import { LeaderboardCard } from '@/features/leaderboard';
+import { PersonalLinkCard } from '@/features/personal-link';
+import { childPath, useChildSummary, useChildTotals, useGuardianChildren, useWithdrawConsent } from './api/children';
+
+const LOAD_ERROR = 'Något gick fel vid laddning av data.';
+const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
+function WithdrawConsent({ childId, firstName }: { childId: number; firstName: string }) {
+  const [open, setOpen] = useState(false);
+  const withdraw = useWithdrawConsent();
+  const onConfirm = async () => {
+    try {
+      await withdraw.mutateAsync(childId);
+      setOpen(false);
+      notify.success('Samtycket är återkallat', `${firstName}s konto är borttaget.`);
+    } catch (error) {
+      notifyFailure('Det gick inte att återkalla samtycket', error);
+    }
+  };
+  return (
+    <section aria-labelledby="withdraw-title" className="space-y-3 rounded-lg border border-line p-4">
+      <h2 id="withdraw-title" className="text-lg font-semibold text-ink">
+        Samtycke
+      </h2>
+      <p className="text-sm text-muted">
+        Du har godkänt att {firstName} använder Säljportalen. Återkallar du samtycket tas {firstName}s konto bort. Sålda varor finns kvar i
+        klassens bokföring, utan namn.
+      </p>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        Återkalla samtycke
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Återkalla samtycket?"
+        description={`${firstName}s konto tas bort och länken slutar fungera. Det går inte att ångra.`}
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Avbryt
+          </Button>
+          <Button variant="destructive" onClick={() => void onConfirm()} disabled={withdraw.isPending}>
+            {withdraw.isPending ? 'Tar bort...' : 'Återkalla och ta bort kontot'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function GroupFigures({ childId }: { childId: number }) {
+  const totals = useChildTotals(childId);
+  return (
+    <section aria-labelledby="child-group-title" className="space-y-3">
+      <h2 id="child-group-title" className="text-lg font-semibold text-ink">
+        Gruppens resultat
+      </h2>
+      {totals.isPending ? (
+        <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
+      ) : totals.isError ? (
+        <LoadError title={LOAD_ERROR} query={totals} showReason={false} />
+      ) : (
+        <StatList
+          className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
+          stats={[
+            { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
+            { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
+            { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** One child's dashboard as the child sees it, read only: figures, link, catalogue, group and leaderboard. */
+function ChildDashboard({ childId }: { childId: number }) {
+  const summary = useChildSummary(childId);
+  if (summary.isPending) return <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3" />;
+  if (summary.isError) return <LoadError title={LOAD_ERROR} query={summary} showReason={false} />;
+  const { user, group_hint: group, personal } = summary.data;
+  const firstName = firstNameOf(user.full_name);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-bold text-ink">{user.full_name}</h2>
+        {group && <p className="text-muted">{group.name}</p>}
+        <p className="mt-1 text-sm text-muted">
+          Du ser {firstName}s översikt som den ser ut för {firstName}. Här kan du inte ändra något.
+        </p>
+      </div>
+      {!group ? (
+        <Alert title={`${firstName} är inte med i någon aktiv grupp just nu`} />
+      ) : (
+        <>
+          <section aria-labelledby="child-personal-title" className="space-y-3">
+            <h3 id="child-personal-title" className="sr-only">
+              {firstName}s försäljning
+            </h3>
+            <StatList
+              className="grid-cols-2 sm:grid-cols-3"
+              stats={[
+                { label: `${firstName}s försäljning`, value: formatKronor(personal.total_sales) },
+                { label: `${firstName}s intjäning`, value: formatKronor(personal.total_commission) },
+                { label: 'Ordrar', value: formatCount(personal.orders_count) },
+              ]}
+            />
+          </section>
+          {!group.archived && personal.personal_link && (
+            <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+              <div className="lg:col-span-2">
+                <PersonalLinkCard link={personal.personal_link} />
+              </div>
+              <CatalogCard fullName={user.full_name} path={childPath(childId, 'catalog.pdf')} title={`${firstName}s katalog`} />
+            </div>
+          )}
+          <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+            <GroupFigures childId={childId} />
+            <div className="lg:col-span-2">
+              <LeaderboardCard
+                role="seller"
+                groupId={group.id}
+                currentUserId={user.id}
+                meLabel={firstName}
+                source={{ queryKey: ['guardian', 'child', childId, 'leaderboard'], path: childPath(childId, 'leaderboard') }}
+              />
+            </div>
+          </div>
+        </>
+      )}
+      <WithdrawConsent childId={childId} firstName={firstName} />
+    </div>
+  );
+}
+
+/** `/vardnadshavare`: a guardian's children, one at a time, read only (issue 22). */
+export function GuardianPage() {
+  const children = useGuardianChildren();
+  const [chosen, setChosen] = useState<number | null>(null);
+
+  let body;
+  if (children.isPending) {
+    body = <Skeleton className="h-40 w-full" />;
+  } else if (children.isError) {
+    body = <LoadError title={LOAD_ERROR} query={children} showReason={false} />;
+  } else if (children.data.children.length === 0) {
+    body = (
+      <Card className="flex gap-4 p-6">
+        <Users className="size-8 shrink-0 text-brand" aria-hidden="true" />
+        <div>
+          <h2 className="text-lg font-semibold text-ink">Inga barn att visa</h2>
+          <p className="mt-1 text-muted">När du har godkänt ett barns konto via länken i mejlet visas barnets översikt här.</p>
+        </div>
+      </Card>
+    );
+  } else {
+    const list = children.data.children;
+    const current = list.find((child) => child.user_id === chosen) ?? list[0]!;
+    body = (
+      <div className="space-y-6">
+        {list.length > 1 && (
+          <Field label="Visa barn" className="max-w-sm">
+            <Select value={current.user_id} onChange={(event) => setChosen(Number(event.target.value))}>
+              {list.map((child) => (
+                <option key={child.user_id} value={child.user_id}>
+                  {child.full_name}
+                  {child.group_name ? ` (${child.group_name})` : ''}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <ChildDashboard key={current.user_id} childId={current.user_id} />
+      </div>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Mina barn</h1>
+        {body}
+      </div>
+    </PageContainer>
+  );
+}

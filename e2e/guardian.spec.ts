@@ -1,0 +1,110 @@
+import { expect } from '@playwright/test';
+import { expectAccessible, latestMailTo, test, uniqueEmail } from './support/fixtures';
+
+/**
+ * Issue 22, points 1 and 2 on a phone: a pupil under 13 registers, waits kindly for a guardian,
+ * the guardian approves from the mail with a new account, the pupil's link works, and the guardian
+ * switches between their children and can withdraw consent.
+ */
+test.describe('a guardian’s consent', () => {
+  test('an under-13 registration through the guardian’s approval to an active link and the guardian’s view', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // A long journey through two people's sessions, on a machine shared with other runs.
+    test.setTimeout(180_000);
+    const child = uniqueEmail('lova.liten', testInfo.project.name);
+    const guardian = uniqueEmail('vardnadshavare', testInfo.project.name);
+
+    // The pupil registers and says they are under 13: the guardian's address is asked for.
+    await page.goto('/register/seller');
+    await page.getByLabel('Namn').fill('Lova Liten');
+    await page.getByLabel('E-post').fill(child);
+    await page.getByLabel('Lösenord', { exact: true }).fill('lovas-losen1');
+    await page.getByLabel('Gruppkod').fill('BJK6B2');
+    await page.getByRole('radio', { name: 'Ja' }).check();
+    await page.getByRole('button', { name: 'Registrera' }).click();
+    await expect(page.getByText(/Ange e-postadressen till en vårdnadshavare/)).toBeVisible();
+    await expectAccessible(page, '/register/seller under 13 utan vårdnadshavare');
+    await page.getByLabel('Vårdnadshavares e-post').fill(guardian);
+    await page.getByRole('button', { name: 'Registrera' }).click();
+    await expect(page.getByRole('heading', { name: 'Registrering klar' })).toBeVisible();
+    await expect(page.getByText(`Vi har mejlat ${guardian}`)).toBeVisible();
+
+    // Until the guardian approves, the dashboard says so kindly, with no link to share.
+    await page.getByRole('link', { name: 'Gå till din översikt' }).click();
+    await expect(page.getByRole('heading', { name: 'Väntar på godkännande från vårdnadshavare' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kopiera länk' })).toHaveCount(0);
+    await expectAccessible(page, '/dashboard som väntar på godkännande');
+
+    // The guardian's mail leads to the consent page, which says what is stored and why.
+    const mail = await latestMailTo(guardian);
+    expect(mail.text).toContain('/integritet');
+    await page.goto(mail.link!.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { name: 'Godkänn ditt barns konto' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Det här sparar vi om barnet, och varför' })).toBeVisible();
+    await expect(page.getByText('Klick på länken')).toBeVisible();
+    await expect(page.getByLabel('Din e-post')).toHaveValue(guardian);
+    await expectAccessible(page, '/vardnadshavare/godkann');
+    await page.getByLabel('Ditt namn').fill('Vera Vårdnadshavare');
+    await page.getByLabel('Välj lösenord').fill('veras-losen1');
+    await page.getByRole('button', { name: 'Godkänn och skapa konto' }).click();
+
+    // Approved and signed in as the guardian: the child's dashboard, read only.
+    await expect(page).toHaveURL(/\/vardnadshavare$/);
+    await expect(page.getByRole('heading', { name: 'Mina barn' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Lova Liten' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Topplista' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();
+    await expectAccessible(page, '/vardnadshavare');
+
+    // The child's link is active now: it leads on to the shop with the child's code.
+    const link = await page.getByLabel('Länk', { exact: true }).inputValue();
+    const visit = await request.get(new URL(link).pathname, { maxRedirects: 0 });
+    expect(visit.status()).toBe(302);
+    expect(visit.headers().location).toContain('ref=');
+
+    // A second child of the same guardian, approved with the guardian's existing account.
+    const sibling = uniqueEmail('sam.syskon', testInfo.project.name);
+    const registered = await request.post('/api/auth/register-seller', {
+      data: {
+        full_name: 'Sam Syskon',
+        email: sibling,
+        password: 'sams-losen1',
+        group_code: 'SFKP24',
+        under_13: true,
+        guardian_email: guardian,
+      },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const siblingMail = await latestMailTo(guardian);
+    expect(siblingMail.text).toContain('Sam Syskon');
+    const approved = await request.post('/api/guardian/consent', {
+      data: {
+        code: new URL(siblingMail.link!).searchParams.get('code'),
+        decision: 'approve',
+        account: 'existing',
+        email: guardian,
+        password: 'veras-losen1',
+      },
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+
+    // The switcher between the children.
+    await page.reload();
+    const switcher = page.getByLabel('Visa barn');
+    await expect(switcher).toBeVisible();
+    await switcher.selectOption({ label: 'Sam Syskon (IK Sävedalen F12)' });
+    await expect(page.getByRole('heading', { name: 'Sam Syskon' })).toBeVisible();
+    await expectAccessible(page, '/vardnadshavare med två barn');
+
+    // Withdrawing consent, confirmed, erases that child's account.
+    await page.getByRole('button', { name: 'Återkalla samtycke' }).click();
+    await page.getByRole('button', { name: 'Återkalla och ta bort kontot' }).click();
+    await expect(page.getByText('Samtycket är återkallat')).toBeVisible();
+    await expect(page.getByLabel('Visa barn')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Lova Liten' })).toBeVisible();
+    const signIn = await request.post('/api/auth/login', { data: { email: sibling, password: 'sams-losen1' } });
+    expect(signIn.status()).toBe(401);
+  });
+});
