@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZGroupSalesPerDayQuerySchema,
   ZGroupSettingsRequestSchema,
   ZGroupSettingsResponseSchema,
   ZGroupTotalsResponseSchema,
   ZLeaderboardResponseSchema,
   ZMeSummaryResponseSchema,
+  ZSalesPerDayResponseSchema,
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
 import { getGroupLeaderboard, type LeaderboardVersion } from './get-group-leaderboard.js';
 import { createLeaderboardCache } from './leaderboard-cache.js';
+import { getGroupSalesPerDay } from './get-group-sales-per-day.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setLeaderboardVisibility } from './set-leaderboard-visibility.js';
@@ -28,6 +31,13 @@ export async function dashboardRoutes(instance: FastifyInstance) {
 
   app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
     getGroupTotals(sellerView(request)),
+  );
+
+  // Issue 20: the class's sales per day over its campaign, for any group the caller is a member of.
+  app.get(
+    '/api/group/sales-per-day',
+    { schema: { querystring: ZGroupSalesPerDayQuerySchema, response: { 200: ZSalesPerDayResponseSchema } } },
+    async (request) => getGroupSalesPerDay(app.db, { userId: currentUser(request).id, groupId: request.query.group_id }),
   );
 
   const leaderboards = createLeaderboardCache<LeaderboardVersion>();
