@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Flag, ShieldCheck, Users, WifiOff } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
@@ -15,6 +15,7 @@ import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
 import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
+import { GroupSalesChart } from '@/features/sales-chart';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
@@ -60,7 +61,7 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
   );
 }
 
-function GroupSummary({ final }: { final: boolean }) {
+function GroupSummary({ final, groupId }: { final: boolean; groupId: number }) {
   const totals = useGroupTotals();
   return (
     <section aria-labelledby="group-summary-title" className="space-y-3">
@@ -81,6 +82,9 @@ function GroupSummary({ final }: { final: boolean }) {
           ]}
         />
       )}
+      <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+        <GroupSalesChart groupId={groupId} />
+      </Suspense>
     </section>
   );
 }
@@ -237,7 +241,7 @@ export function DashboardPage() {
 
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-                <GroupSummary final={group.archived} />
+                <GroupSummary final={group.archived} groupId={group.id} />
                 <div className="lg:col-span-2">
                   <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
                 </div>
