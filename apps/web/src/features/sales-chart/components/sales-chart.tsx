@@ -47,12 +47,12 @@ function ScreenReaderTable({ table }: { table: TableModel }) {
 function VisibleTable({ table }: { table: TableModel }) {
   if (table.rows.length === 0) return <p className="rounded-lg border border-line bg-white p-4 text-center text-muted">{table.empty}</p>;
   return (
-    <Table label={table.caption} className="max-h-80">
+    <Table label={table.caption}>
       <caption className="sr-only">{table.caption}</caption>
       <THead>
         <Tr>
           {table.columns.map((column, index) => (
-            <Th key={column} className={index > 0 ? 'text-right' : undefined}>
+            <Th key={column} className={index > 0 ? 'px-2 text-right sm:px-4' : 'px-3 sm:px-4'}>
               {column}
             </Th>
           ))}
@@ -63,11 +63,11 @@ function VisibleTable({ table }: { table: TableModel }) {
           <Tr key={row.key}>
             {row.cells.map((cell, index) =>
               index === 0 ? (
-                <th key={index} scope="row" className="px-4 py-2 font-medium whitespace-nowrap text-ink">
+                <th key={index} scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-ink sm:px-4">
                   {cell}
                 </th>
               ) : (
-                <Td key={index} className="py-2 text-right whitespace-nowrap tabular-nums">
+                <Td key={index} className="px-2 py-2 text-right whitespace-nowrap tabular-nums sm:px-4">
                   {cell}
                 </Td>
               ),

@@ -17,12 +17,16 @@ const AXIS = '#475569';
 const GRID = '#e2e8f0';
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
-/** About one label per 72 px, always the first and the last point. */
+/** About one label per 72 px, evenly spaced, always the first and the last point. */
 function xSplits(count: number, width: number): number[] {
   if (count <= 1) return [0];
   const wanted = Math.max(2, Math.min(count, Math.floor(width / 72)));
-  const step = (count - 1) / (wanted - 1);
-  return [...new Set(Array.from({ length: wanted }, (_, index) => Math.round(index * step)))];
+  const step = Math.ceil((count - 1) / (wanted - 1));
+  const splits: number[] = [];
+  for (let index = 0; index < count - 1; index += step) splits.push(index);
+  // The last point gets its label; a label too close before it gives way.
+  if (splits.length > 1 && count - 1 - splits.at(-1)! <= step / 2) splits.pop();
+  return [...splits, count - 1];
 }
 
 export default function UPlotChart({ chart, height }: { chart: ChartModel; height: number }) {
