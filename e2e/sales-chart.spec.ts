@@ -33,7 +33,8 @@ const soldDays = (data: TSalesPerDayResponse) => data.days.filter((day) => day.s
 /** The chart, its hidden table for screen readers, then 'Visa som tabell' and back. */
 async function expectChartAndTable(page: Page, heading: string, rows: { count: number; first: string[] }) {
   const chart = page.getByTestId('sales-chart').filter({ has: page.getByRole('heading', { name: heading }) });
-  await expect(chart.locator('canvas')).toBeVisible();
+  // The chart's chunks load after the page's first paint; a busy test machine may take a while.
+  await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
   // The canvas is hidden from screen readers, which get the same figures as a table.
   await expect(chart.locator('[aria-hidden="true"] canvas')).toHaveCount(1);
   const readerTable = chart.getByRole('table');
@@ -76,7 +77,7 @@ test.describe('sales over time', () => {
     expect(days.length).toBeGreaterThan(0);
 
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Försäljning över tid' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Försäljning över tid' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`${kronor(sales.total_sales)} sålt sedan ${sales.from}`)).toBeVisible();
     const first = days[0]!;
     await expectChartAndTable(page, 'Försäljning över tid', {
@@ -94,7 +95,7 @@ test.describe('sales over time', () => {
     const days = soldDays(sales);
 
     await page.goto(`/admin/groups/${group.id}`);
-    await expect(page.getByRole('heading', { name: 'Försäljning över tid', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Försäljning över tid', level: 2 })).toBeVisible({ timeout: 30_000 });
     await expectChartAndTable(page, 'Försäljning över tid', {
       count: days.length,
       first: [days[0]!.date, kronor(days[0]!.sales), String(days[0]!.orders_count), kronor(sales.earlier_sales + days[0]!.sales)],
@@ -106,7 +107,7 @@ test.describe('sales over time', () => {
     const weeks = await apiGet<TSalesPerWeekResponse>(page, token, '/api/admin/overview/sales-per-week');
     const firstWeek = weeks.weeks[0]!;
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Försäljning per vecka' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Försäljning per vecka' })).toBeVisible({ timeout: 30_000 });
     await expectChartAndTable(page, 'Försäljning per vecka', {
       count: weeks.weeks.length,
       first: [
