@@ -16,6 +16,7 @@ import type {
   TMeSummaryResponse,
   TProfileResponse,
   TAccountExport,
+  TSalesPerDayResponse,
 } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
@@ -292,6 +293,21 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         },
       },
     ],
+    // Class totals over time (issue 20): any member of that very group, in every leaderboard mode.
+    'GET /api/group/sales-per-day': [
+      {
+        label: 'gruppens id',
+        path: `/api/group/sales-per-day?group_id=${c.group}`,
+        expect: signedIn(403, { seller: 200, groupAdmin: 200 }),
+        check: async (_role, body) => expect((JSON.parse(body) as TSalesPerDayResponse).group_id).toBe(c.group),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: `/api/group/sales-per-day?group_id=${c.otherGroup}`,
+        expect: signedIn(403, { otherAdmin: 200 }),
+        check: async (_role, body) => expect((JSON.parse(body) as TSalesPerDayResponse).group_id).toBe(c.otherGroup),
+      },
+    ],
     // Only an admin of that very group decides what its class sees (superadmins too are refused).
     'POST /api/group/settings': [
       {
@@ -399,6 +415,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'POST /api/events/ticket': [{ path: '/api/events/ticket', expect: signedIn(200) }],
     'GET /api/events': [{ path: '/api/events?ticket=ogiltig', expect: anyone(401) }],
     'GET /api/admin/overview': [{ path: '/api/admin/overview', expect: superadminOnly(200) }],
+    'GET /api/admin/overview/sales-per-week': [{ path: '/api/admin/overview/sales-per-week?weeks=8', expect: superadminOnly(200) }],
     'GET /api/admin/groups': [{ path: '/api/admin/groups?status=all', expect: superadminOnly(200) }],
     'POST /api/admin/groups/create': [
       { path: '/api/admin/groups/create', body: () => ({ group_name: `Matrisgrupp ${unique()}` }), expect: superadminOnly(200) },
@@ -411,6 +428,10 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'GET /api/admin/groups/:id': [
       { label: 'gruppen', path: `/api/admin/groups/${c.group}`, expect: superadminOnly(200) },
       { label: 'den andra gruppen', path: `/api/admin/groups/${c.otherGroup}`, expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/groups/:id/sales-per-day': [
+      { label: 'gruppen', path: `/api/admin/groups/${c.group}/sales-per-day`, expect: superadminOnly(200) },
+      { label: 'den andra gruppen', path: `/api/admin/groups/${c.otherGroup}/sales-per-day`, expect: superadminOnly(200) },
     ],
     'POST /api/admin/groups/:id/add-user': [
       {

@@ -20,3 +20,4 @@ export * from './admin-logs.js';
 export * from './health.js';
 export * from './privacy.js';
 export * from './live.js';
+export * from './sales-over-time.js';

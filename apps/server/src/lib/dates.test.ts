@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stockholmDate, stockholmDayStart } from './dates.js';
+import { getISOWeek, getISOWeekYear } from 'date-fns';
+import { addCalendarDays as addDays, calendarDaysBetween, isoWeekLabel, isoWeekMonday, stockholmDate, stockholmDayStart } from './dates.js';
 
 const HOUR = 3_600_000;
 
@@ -101,5 +102,28 @@ describe('stockholmDayStart', () => {
     expect(stockholmDayStart('2025-03-30', 1).toISOString()).toBe('2025-03-30T22:00:00.000Z');
     expect(stockholmDayStart('2025-10-26').toISOString()).toBe('2025-10-25T22:00:00.000Z');
     expect(stockholmDayStart('2025-10-26', 1).toISOString()).toBe('2025-10-26T23:00:00.000Z');
+  });
+});
+
+describe('ISO weeks', () => {
+  it('agree with date-fns on every day: the Monday, and the week of the Thursday', () => {
+    fc.assert(
+      fc.property(anyDay, (date) => {
+        const noon = new Date(`${date}T12:00:00`);
+        expect(isoWeekLabel(date)).toBe(`${getISOWeekYear(noon)}-W${String(getISOWeek(noon)).padStart(2, '0')}`);
+        const monday = isoWeekMonday(date);
+        expect(new Date(`${monday}T12:00:00Z`).getUTCDay()).toBe(1);
+        expect(calendarDaysBetween(monday, date)).toBeGreaterThanOrEqual(0);
+        expect(calendarDaysBetween(monday, date)).toBeLessThan(7);
+      }),
+    );
+  });
+
+  it('knows the weeks around new year', () => {
+    expect(isoWeekLabel('2026-01-01')).toBe('2026-W01');
+    expect(isoWeekLabel('2027-01-01')).toBe('2026-W53');
+    expect(isoWeekLabel('2024-12-30')).toBe('2025-W01');
+    expect(isoWeekMonday('2027-01-03')).toBe('2026-12-28');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
   });
 });

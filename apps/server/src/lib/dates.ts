@@ -31,3 +31,32 @@ export function stockholmDayStart(date: string, plusDays = 0): Date {
   }
   return new Date(instant);
 }
+
+/** Calendar arithmetic on YYYY-MM-DD days, in UTC so that no zone's clock changes move a day. */
+const utcDay = (date: string): Date => new Date(`${date}T00:00:00Z`);
+const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The calendar day `days` days after `date` (before it when negative). */
+export function addCalendarDays(date: string, days: number): string {
+  const day = utcDay(date);
+  day.setUTCDate(day.getUTCDate() + days);
+  return isoDay(day);
+}
+
+/** Whole days from `from` to `to`: 0 for the same day. */
+export const calendarDaysBetween = (from: string, to: string): number =>
+  Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / 86_400_000);
+
+/** The Monday of the ISO week a calendar day is in. */
+export function isoWeekMonday(date: string): string {
+  const weekday = (utcDay(date).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addCalendarDays(date, -weekday);
+}
+
+/** The ISO week of a calendar day, `2026-W01`: the week-year is the year of its Thursday. */
+export function isoWeekLabel(date: string): string {
+  const thursday = utcDay(addCalendarDays(isoWeekMonday(date), 3));
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatKronor, roundToOre } from './format';
+import { formatCount, formatDate, formatDateTime, formatDayMonth, formatIsoWeek, formatKronor, roundToOre } from './format';
 
 // Intl writes a narrow no-break space between thousands and before "kr".
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -40,5 +40,15 @@ describe('Swedish formatting', () => {
 
   it('rounds sums to two decimals', () => {
     expect(roundToOre(0.1 + 0.2)).toBe(0.3);
+  });
+});
+
+describe('chart labels', () => {
+  it('writes a day short and an ISO week in Swedish', () => {
+    expect(formatDayMonth('2026-11-22')).toBe('22 nov.');
+    expect(formatDayMonth('2026-03-29')).toBe('29 mars');
+    expect(formatDayMonth(null)).toBe('–');
+    expect(formatIsoWeek('2026-W07')).toBe('v. 7');
+    expect(formatIsoWeek('2026-W47', true)).toBe('vecka 47, 2026');
   });
 });

@@ -72,3 +72,21 @@ export const formatDateTime = (value: string | number | Date | null | undefined)
 
 /** Sums rounded to two decimals, as spec §9 requires for amounts summed from orders. */
 export const roundToOre = (value: number): number => Math.round(value * 100) / 100;
+
+let dayMonthFormatter: Intl.DateTimeFormat | undefined;
+
+/** A calendar day, short, for a chart's axis: "22 nov." */
+export const formatDayMonth = (value: string | number | Date | null | undefined): string => {
+  const date = value == null ? undefined : toDate(value);
+  if (!date) return '–';
+  dayMonthFormatter ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', day: 'numeric', month: 'short' });
+  return dayMonthFormatter.format(date);
+};
+
+/** An ISO week as the API speaks it ('2026-W47'): "v. 47", or with `long` "vecka 47, 2026". */
+export const formatIsoWeek = (week: string, long = false): string => {
+  const match = /^(\d{4})-W(\d{2})$/.exec(week);
+  if (!match) return week;
+  const number = Number(match[2]);
+  return long ? `vecka ${number}, ${match[1]}` : `v. ${number}`;
+};

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZGroupGoalRequestSchema,
   ZGroupGoalResponseSchema,
+  ZGroupSalesPerDayQuerySchema,
   ZGroupSettingsRequestSchema,
   ZGroupSettingsResponseSchema,
   ZGroupTotalsResponseSchema,
@@ -10,11 +11,13 @@ import {
   ZMeSummaryResponseSchema,
   ZPersonalGoalRequestSchema,
   ZPersonalGoalResponseSchema,
+  ZSalesPerDayResponseSchema,
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
 import { getGroupLeaderboard, loadLeaderboardVersion, type LeaderboardVersion } from './get-group-leaderboard.js';
 import { createLeaderboardCache } from './leaderboard-cache.js';
+import { getGroupSalesPerDay } from './get-group-sales-per-day.js';
 import { getGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setGroupGoal } from './set-group-goal.js';
@@ -30,6 +33,13 @@ export async function dashboardRoutes(instance: FastifyInstance) {
 
   app.get('/api/me/summary', { schema: { response: { 200: ZMeSummaryResponseSchema } } }, async (request) =>
     getSellerSummary(sellerView(request), { publicUrl: app.config.publicUrl }),
+  );
+
+  // Issue 20: the class's sales per day over its campaign, for any group the caller is a member of.
+  app.get(
+    '/api/group/sales-per-day',
+    { schema: { querystring: ZGroupSalesPerDayQuerySchema, response: { 200: ZSalesPerDayResponseSchema } } },
+    async (request) => getGroupSalesPerDay(app.db, { userId: currentUser(request).id, groupId: request.query.group_id }),
   );
 
   // One read of a group's members per version of its figures, for the leaderboard and for the

@@ -16,6 +16,7 @@ import {
   ZCreateGroupResponseSchema,
   ZGroupChangeResponseSchema,
   ZRenameGroupRequestSchema,
+  ZSalesPerDayResponseSchema,
   ZUpdateGroupRequestSchema,
 } from '@saljportalen/contract';
 import { currentUser } from '../../plugins/auth.js';
@@ -24,7 +25,8 @@ import { archiveGroup } from './archive-group.js';
 import { createGroup } from './create-group.js';
 import { exportGroupCsv } from './export-group-csv.js';
 import { listGroups } from '../figures/group-rows.js';
-import { findGroupRecord } from './group-queries.js';
+import { groupSalesPerDay } from '../figures/sales-over-time.js';
+import { findGroupRecord, groupNotFound } from './group-queries.js';
 import { listGroupMembers } from './list-group-members.js';
 import { listGroupOptions } from './list-group-options.js';
 import { loadGroupDetail } from './load-group-detail.js';
@@ -71,6 +73,13 @@ export async function groupRoutes(instance: FastifyInstance) {
   app.get('/api/admin/groups/:id/members', { schema: { params, response: { 200: ZAdminGroupMembersResponseSchema } } }, async (request) =>
     listGroupMembers(app.db, request.params.id),
   );
+
+  // Issue 20: the class's sales per day over its campaign, as the group's own members see it.
+  app.get('/api/admin/groups/:id/sales-per-day', { schema: { params, response: { 200: ZSalesPerDayResponseSchema } } }, async (request) => {
+    const sales = await groupSalesPerDay(app.db, request.params.id);
+    if (!sales) throw groupNotFound();
+    return sales;
+  });
 
   app.post(
     '/api/admin/groups/:id/add-user',

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Flag, Hourglass, Settings2, ShieldCheck, Users, WifiOff } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
@@ -16,6 +16,7 @@ import { CatalogCard } from '@/features/catalog';
 import { GoalForm, GoalProgress, PersonalGoalCard } from '@/features/class-goal';
 import { LeaderboardCard, LeaderboardModeSetting, participationText, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
+import { GroupSalesChart } from '@/features/sales-chart';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
@@ -85,7 +86,7 @@ function GroupSettings({ groupId }: { groupId: number }) {
   );
 }
 
-function GroupSummary({ final }: { final: boolean }) {
+function GroupSummary({ final, groupId }: { final: boolean; groupId: number }) {
   const totals = useGroupTotals();
   return (
     <section aria-labelledby="group-summary-title" className="space-y-3">
@@ -119,6 +120,9 @@ function GroupSummary({ final }: { final: boolean }) {
           )}
         </>
       )}
+      <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+        <GroupSalesChart groupId={groupId} />
+      </Suspense>
     </section>
   );
 }
@@ -312,7 +316,7 @@ export function DashboardPage() {
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
                 <div className="space-y-4">
-                  <GroupSummary final={group.archived} />
+                  <GroupSummary final={group.archived} groupId={group.id} />
                   {user.role === 'admin' && !group.archived && <GroupSettings groupId={group.id} />}
                 </div>
                 <div className="lg:col-span-2">

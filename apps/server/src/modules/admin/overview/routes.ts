@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAdminOverviewQuerySchema, ZAdminOverviewResponseSchema } from '@saljportalen/contract';
+import {
+  ZAdminOverviewQuerySchema,
+  ZAdminOverviewResponseSchema,
+  ZSalesPerWeekQuerySchema,
+  ZSalesPerWeekResponseSchema,
+} from '@saljportalen/contract';
 import { loadOverview } from '../../figures/load-overview.js';
+import { salesPerWeek } from '../../figures/sales-over-time.js';
 
 /** Registered by adminRoutes, behind its superadmin guard. */
 export async function overviewRoutes(instance: FastifyInstance) {
@@ -11,5 +17,12 @@ export async function overviewRoutes(instance: FastifyInstance) {
     '/api/admin/overview',
     { schema: { querystring: ZAdminOverviewQuerySchema, response: { 200: ZAdminOverviewResponseSchema } } },
     async (request) => loadOverview(app.db, request.query),
+  );
+
+  // Issue 20: every group's sales per ISO week, the overview's chart.
+  app.get(
+    '/api/admin/overview/sales-per-week',
+    { schema: { querystring: ZSalesPerWeekQuerySchema, response: { 200: ZSalesPerWeekResponseSchema } } },
+    async (request) => salesPerWeek(app.db, { weeks: request.query.weeks }),
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Archive, ArchiveRestore, Download, Pencil, UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -11,11 +11,13 @@ import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { GoalForm, GoalProgress } from '@/features/class-goal';
+import { perDayModel, SalesChart } from '@/features/sales-chart';
 import { ADMIN_QUERY_ROOT, isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { useExportGroupCsv } from './api/export-group-csv';
+import { useAdminGroupSalesPerDay } from './api/get-group-sales-per-day';
 import { GROUP_PEOPLE_PAGE_SIZE, useGroupDetail, type GroupDetail } from './api/get-group-detail';
 import { useRenameGroup } from './api/rename-group';
 import { ArchiveNotConfirmedError, useSetGroupArchived } from './api/set-group-archived';
@@ -83,6 +85,20 @@ function GroupGoalCard({ detail }: { detail: GroupDetail }) {
           </div>
         </details>
       </CardContent>
+    </Card>
+  );
+}
+
+/** Issue 20: the class's sales over its campaign against its goal, as its members see it. */
+function GroupSalesOverTime({ groupId }: { groupId: number }) {
+  const sales = useAdminGroupSalesPerDay(groupId);
+  const model = useMemo(() => (sales.data ? perDayModel(sales.data) : undefined), [sales.data]);
+  if (sales.isError) return null;
+  return (
+    <Card className="p-4 sm:p-5">
+      <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+        {model ? <SalesChart heading="Försäljning över tid" headingLevel="h2" model={model} /> : <Skeleton className="h-[260px] w-full" />}
+      </Suspense>
     </Card>
   );
 }
@@ -265,6 +281,7 @@ export function GroupDetailPage() {
       {!detail && <LoadingStatus>Laddar grupp...</LoadingStatus>}
       <GroupCards detail={detail} />
       {detail && <GroupGoalCard detail={detail} />}
+      <GroupSalesOverTime groupId={groupId} />
 
       {/* No name of its own: the table's scroll region is already the landmark 'Personer i gruppen' (axe landmark-unique). */}
       <section className="space-y-3">

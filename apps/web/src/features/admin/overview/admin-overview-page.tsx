@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LoadingStatus } from '../components/table-skeleton-rows';
 import { useAdminOverview } from './api/get-overview';
+import { useSalesPerWeek } from './api/get-sales-per-week';
+import { perWeekModel, SalesChart } from '@/features/sales-chart';
 import { LoadError } from '@/components/ui/load-error';
 
 /** A count that leads to its list (spec §2: tiles link to the groups, archived groups and sellers). */
@@ -29,6 +31,20 @@ function LinkTile({ to, label, value }: { to: string; label: string; value: stri
 /** Counts sit two to a row on a phone; money (which runs to millions) gets a whole row. */
 function TileGrid({ children, money = false }: { children: ReactNode; money?: boolean }) {
   return <div className={cn('grid gap-3 lg:grid-cols-3', money ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-2')}>{children}</div>;
+}
+
+/** Issue 20: every group's sales per week, the last 26 weeks. */
+function SalesPerWeek() {
+  const weeks = useSalesPerWeek();
+  const model = useMemo(() => (weeks.data ? perWeekModel(weeks.data) : undefined), [weeks.data]);
+  if (weeks.isError) return null;
+  return (
+    <Card className="p-4 sm:p-5">
+      <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+        {model ? <SalesChart heading="Försäljning per vecka" model={model} /> : <Skeleton className="h-[260px] w-full" />}
+      </Suspense>
+    </Card>
+  );
 }
 
 /** spec §2 admin overview: active and archived groups, sellers (admins included), total sales and commission. */
@@ -96,6 +112,7 @@ export function AdminOverviewPage() {
               <StatCard label="Total provision" value={formatKronor(overview.data.total_commission)} />
               <StatCard label="Ordrar" value={formatCount(overview.data.orders_count)} />
             </TileGrid>
+            <SalesPerWeek />
           </section>
         </>
       )}
