@@ -22,6 +22,8 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { groupMemberRoutes } from './modules/group-members/routes.js';
+import { guardianPublicNameRoutes } from './modules/guardian/public-name-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -78,6 +80,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(dashboardRoutes);
+  await app.register(groupMemberRoutes);
+  await app.register(guardianPublicNameRoutes);
   await app.register(catalogRoutes);
   await app.register(adminRoutes);
   await app.register(shopifyRoutes);

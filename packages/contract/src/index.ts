@@ -16,3 +16,4 @@ export * from './orders.js';
 export * from './catalog.js';
 export * from './admin-logs.js';
 export * from './health.js';
+export * from './public-name.js';

@@ -7,7 +7,13 @@ import { ZMembershipRoleSchema } from './account.js';
  * `user.role` and `group_hint` are null, the figures 0 and `personal_link` null.
  */
 export const ZMeSummaryResponseSchema = z.object({
-  user: z.object({ id: z.number(), full_name: z.string(), role: ZMembershipRoleSchema.nullable() }),
+  user: z.object({
+    id: z.number(),
+    full_name: z.string(),
+    /** The name buyers see (issue 22): as the family chose it, only the alias for a protected pupil; for the share texts. */
+    public_seller_name: z.string(),
+    role: ZMembershipRoleSchema.nullable(),
+  }),
   group_hint: z
     .object({
       id: z.number(),

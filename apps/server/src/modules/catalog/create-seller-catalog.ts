@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { catalogFileName } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema.js';
+import { products, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { loadActiveMembership, personalLink } from '../memberships/active-membership.js';
+import { publicSellerName } from '../memberships/public-seller-name.js';
 import { loadProductImage, type ProductImageLog } from './load-product-image.js';
 import { renderCatalogPdf } from './render-catalog-pdf.js';
 
@@ -17,6 +18,18 @@ export async function createSellerCatalog(
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const membership = await loadActiveMembership(db, options.user);
   if (!membership) throw notFound('Du är inte med i någon grupp, så det finns ingen personlig katalog att hämta');
+
+  const [chosen] = await db
+    .select({ publicName: users.publicName, alias: users.alias })
+    .from(users)
+    .where(eq(users.id, options.user.id));
+  // The paper goes to neighbours and strangers: the name as the family chose it (decision 037).
+  const sellerName = publicSellerName({
+    fullName: options.user.fullName,
+    publicName: chosen?.publicName ?? 'first_name',
+    alias: chosen?.alias ?? null,
+    protectedIdentity: membership.protectedIdentity,
+  });
 
   const activeProducts = await db
     .select({
@@ -31,8 +44,7 @@ export async function createSellerCatalog(
   activeProducts.sort((a, b) => swedishTitles.compare(a.title, b.title));
 
   const pdf = await renderCatalogPdf({
-    sellerName: options.user.fullName,
-    groupName: membership.group.name,
+    sellerName,
     personalLink: personalLink(options.publicUrl, membership.linkCode),
     createdAt: options.now ?? new Date(),
     products: await Promise.all(
@@ -47,5 +59,5 @@ export async function createSellerCatalog(
       })),
     ),
   });
-  return { pdf, fileName: catalogFileName(options.user.fullName) };
+  return { pdf, fileName: catalogFileName(sellerName) };
 }

@@ -13,8 +13,8 @@ export interface CatalogProduct {
 }
 
 export interface CatalogPdfData {
+  /** The name the family chose for buyers (publicSellerName); the group's name (class and school) is not printed. */
   sellerName: string;
-  groupName: string;
   personalLink: string;
   products: CatalogProduct[];
   createdAt: Date;
@@ -30,7 +30,7 @@ const GREY = '#555555';
 const RULE = '#d0d7d2';
 
 /**
- * The seller's printable A4 catalogue: who sells and for which group, the personal link as
+ * The seller's printable A4 catalogue: who sells (by the name the family chose), the personal link as
  * text and as a QR code, then every product with its price. A neighbour who gets the paper
  * scans the code or types the link; both reach the shop with the seller's code.
  */
@@ -45,7 +45,6 @@ export async function renderCatalogPdf(data: CatalogPdfData): Promise<Buffer> {
     info: {
       Title: toWinAnsi(`Produktkatalog – ${data.sellerName}`),
       Author: toWinAnsi(data.sellerName),
-      Subject: toWinAnsi(data.groupName),
       Creator: 'Säljportalen',
     },
   });
@@ -78,14 +77,15 @@ function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffe
 
   doc.font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('PRODUKTKATALOG', left, top, { width: textWidth, characterSpacing: 1 });
   doc.moveDown(0.3).fontSize(24).fillColor('black').text(toWinAnsi(data.sellerName), { width: textWidth });
-  doc.font('Helvetica').fontSize(14).fillColor(GREY).text(toWinAnsi(data.groupName), { width: textWidth });
+  // No class or school: with a first name they would point out the child to anyone holding the paper (decision 037).
   doc
     .moveDown(0.8)
+    .font('Helvetica')
     .fontSize(11)
     .fillColor('black')
     .text(
       toWinAnsi(
-        `Hej! Jag säljer hållbara produkter för ${data.groupName}. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.`,
+        'Hej! Jag säljer hållbara produkter för att samla in pengar till min klass eller förening. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.',
       ),
       { width: textWidth },
     );
@@ -155,7 +155,7 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer, x: number, y: number)
 
 function drawFooters(doc: PDFKit.PDFDocument, data: CatalogPdfData) {
   drawPageFooters(doc, {
-    text: (page, pages) => toWinAnsi(`${data.sellerName} · ${data.groupName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`),
+    text: (page, pages) => toWinAnsi(`${data.sellerName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`),
     color: GREY,
     y: doc.page.height - doc.page.margins.bottom / 2 - 4,
   });

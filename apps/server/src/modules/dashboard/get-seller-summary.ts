@@ -8,14 +8,14 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
   const { user, membership } = view;
   if (!membership) {
     return {
-      user: { id: user.id, full_name: user.fullName, role: null },
+      user: { id: user.id, full_name: user.fullName, public_seller_name: view.publicSellerName, role: null },
       group_hint: null,
       personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0 },
     };
   }
   const { group, personal } = membership;
   return {
-    user: { id: user.id, full_name: user.fullName, role: membership.role },
+    user: { id: user.id, full_name: user.fullName, public_seller_name: view.publicSellerName, role: membership.role },
     group_hint: {
       id: group.id,
       name: group.name,

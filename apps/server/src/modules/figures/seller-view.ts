@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups, membershipFigures, memberships, users } from '../../db/schema.js';
 import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
+import { publicSellerName } from '../memberships/public-seller-name.js';
 import { rollupFigures } from './order-sums.js';
 
 /**
@@ -20,7 +21,10 @@ const sellerViewQuery = prepared((db) =>
   db
     .select({
       ...authUserColumns,
+      publicName: users.publicName,
+      alias: users.alias,
       membershipId: memberships.id,
+      protectedIdentity: memberships.protectedIdentity,
       role: memberships.role,
       linkCode: memberships.linkCode,
       groupId: groups.id,
@@ -52,6 +56,8 @@ export const loadSellerView: AuthUserLoader<SellerViewRow> = async (db: Db, user
 
 export interface SellerView {
   user: ReturnType<typeof currentUser>;
+  /** The name a buyer sees (publicSellerName), for the share texts. */
+  publicSellerName: string;
   /** Null without an active group, or for a group the user is no longer a member of. */
   membership: {
     id: number;
@@ -67,9 +73,16 @@ export interface SellerView {
 export function sellerView(request: FastifyRequest): SellerView {
   const user = currentUser(request);
   const row = request.authRow as SellerViewRow;
-  if (row.membershipId === null || row.groupId === null) return { user, membership: null };
+  const name = publicSellerName({
+    fullName: row.fullName,
+    publicName: row.publicName,
+    alias: row.alias,
+    protectedIdentity: row.protectedIdentity ?? false,
+  });
+  if (row.membershipId === null || row.groupId === null) return { user, publicSellerName: name, membership: null };
   return {
     user,
+    publicSellerName: name,
     membership: {
       id: row.membershipId,
       role: row.role!,

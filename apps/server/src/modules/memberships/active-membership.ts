@@ -17,6 +17,8 @@ export interface ActiveMembership {
   membershipId: number;
   role: 'seller' | 'admin';
   linkCode: string;
+  /** Skyddade personuppgifter: only the alias outside the admin area. */
+  protectedIdentity: boolean;
   group: { id: number; name: string; code: string; leaderboardVisible: boolean };
 }
 
@@ -27,6 +29,7 @@ export async function loadActiveMembership(db: Db, user: ActiveGroupUser): Promi
       membershipId: memberships.id,
       role: memberships.role,
       linkCode: memberships.linkCode,
+      protectedIdentity: memberships.protectedIdentity,
       group: { id: groups.id, name: groups.name, code: groups.code, leaderboardVisible: groups.leaderboardVisible },
     })
     .from(memberships)
