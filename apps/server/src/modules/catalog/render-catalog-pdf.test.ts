@@ -29,7 +29,7 @@ describe('renderCatalogPdf', () => {
   it('prints the seller, no group, the link and the products with Swedish prices and letters', async () => {
     const text = readable(pdfText(await renderCatalogPdf(catalog())));
     expect(text).toContain('Åsa Öberg');
-    expect(text).toContain('min klass eller förening');
+    expect(text).toContain('samla in pengar till min klass');
     expect(text).toContain(link);
     expect(text).toContain('Bivaxdukar 3-pack');
     expect(text).toContain('Ersätter plastfolie. Tvättbara och håller i ett år.');

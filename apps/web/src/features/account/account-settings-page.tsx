@@ -6,9 +6,11 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { useProfile } from './api/profile';
+import { usePublicName } from './api/public-name';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
 import { ProfileForm } from './components/profile-form';
+import { PublicNameForm } from './components/public-name-form';
 
 function SettingsSkeleton() {
   return (
@@ -28,7 +30,15 @@ function SettingsSkeleton() {
   );
 }
 
-/** spec §2 /account/settings: profile, change password, change e-mail. */
+/** The name buyers see (issue 22), once its choice has loaded; a failure leaves the rest of the page usable. */
+function PublicNameSection() {
+  const publicName = usePublicName();
+  if (publicName.isPending) return <Skeleton className="h-40 w-full" />;
+  if (publicName.isError) return <Alert tone="error" title="Kunde inte hämta namnvalet." />;
+  return <PublicNameForm current={publicName.data} />;
+}
+
+/** spec §2 /account/settings: profile, the name buyers see, change password, change e-mail. */
 export function AccountSettingsPage() {
   const profile = useProfile();
 
@@ -52,6 +62,7 @@ export function AccountSettingsPage() {
         ) : (
           <>
             <ProfileForm user={profile.data.user} />
+            <PublicNameSection />
             <ChangePasswordForm email={profile.data.user.email} />
             <ChangeEmailForm />
           </>

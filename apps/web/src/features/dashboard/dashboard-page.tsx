@@ -15,6 +15,7 @@ import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
 import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
+import { ProtectedIdentityCard } from '@/features/class-members';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
@@ -229,9 +230,9 @@ export function DashboardPage() {
             {!group.archived && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
                 <div className="lg:col-span-2">
-                  <PersonalLinkCard link={personal.personal_link} />
+                  <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name ?? ''} />
                 </div>
-                <CatalogCard fullName={user.full_name} />
+                <CatalogCard sellerName={user.public_seller_name ?? firstName(user.full_name)} />
               </div>
             )}
 
@@ -243,6 +244,9 @@ export function DashboardPage() {
                 </div>
               </div>
             )}
+
+            {/* Issue 22: the teacher marks pupils with protected personal data. */}
+            {user.role === 'admin' && <ProtectedIdentityCard groupId={group.id} />}
           </>
         )}
       </div>

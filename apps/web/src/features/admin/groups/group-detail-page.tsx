@@ -7,6 +7,7 @@ import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatKronor } from '@/lib/format';
+import { ProtectedIdentityCard } from '@/features/class-members';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { isNotFound, isSessionFailure, notifyFailure, parseId, readOffset } from '../admin-page-helpers';
@@ -248,6 +249,9 @@ export function GroupDetailPage() {
           />
         )}
       </section>
+
+      {/* Issue 22: a superadmin marks protected personal data as the group's admin does. */}
+      {group && <ProtectedIdentityCard groupId={groupId} />}
 
       {group && (
         <RenameGroupDialog
