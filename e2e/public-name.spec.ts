@@ -32,6 +32,8 @@ test.describe('the name buyers see', () => {
 
     await page.goto('/account/settings');
     const form = page.getByRole('form', { name: 'Namn som köpare ser' });
+    // Its own call after the profile's: give a loaded machine time for both.
+    await expect(form).toBeVisible({ timeout: 30_000 });
     await expect(form.getByRole('radio', { name: /Förnamn/ })).toBeChecked();
     await form.getByRole('radio', { name: /Alias/ }).check();
     // An alias chosen but not given is refused before anything is sent.
