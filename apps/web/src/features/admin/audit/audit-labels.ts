@@ -7,6 +7,8 @@ const ACTION_LABELS: Record<string, string> = {
   'group.add_user': 'Person tillagd i grupp',
   'group.export': 'Grupp exporterad (CSV)',
   'group.leaderboard': 'Topplistans synlighet ändrad',
+  'membership.protected_identity': 'Skyddade personuppgifter ändrade',
+  'user.public_name': 'Namn för köpare valt av vårdnadshavare',
   'payout.create': 'Avräkning skapad',
   'payout.mark_paid': 'Avräkning markerad som betald',
   'order.assign': 'Order tilldelad säljare',
@@ -19,6 +21,7 @@ export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? 
 const TARGET_LABELS: Record<string, string> = {
   group: 'Grupp',
   user: 'Person',
+  membership: 'Medlemskap',
   payout: 'Avräkning',
   order: 'Order',
   webhook_event: 'Webbhändelse',
