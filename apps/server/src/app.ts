@@ -29,6 +29,8 @@ import { liveRoutes } from './modules/live/routes.js';
 import { privacyRoutes } from './modules/privacy/privacy-routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
+import { groupMemberRoutes } from './modules/group-members/routes.js';
+import { guardianPublicNameRoutes } from './modules/guardian/public-name-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountRoutes);
   await app.register(privacyRoutes);
   await app.register(dashboardRoutes);
+  await app.register(groupMemberRoutes);
+  await app.register(guardianPublicNameRoutes);
   await app.register(catalogRoutes);
   await app.register(guardianRoutes);
   await app.register(adminRoutes);

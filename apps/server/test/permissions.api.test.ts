@@ -212,6 +212,19 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         expect: signedIn(200, { seller: 403, superadmin: 403 }),
       },
     ],
+    // How buyers see the seller (issue 22): their own choice; nobody in the demo is under 13.
+    'GET /api/account/public-name': [{ path: '/api/account/public-name', expect: signedIn(200) }],
+    'POST /api/account/public-name': [
+      { path: '/api/account/public-name', body: () => ({ public_name: 'first_name', alias: null }), expect: signedIn(200) },
+    ],
+    // Only an approved guardian of that very child; nobody here is one (public-name.api.test.ts has one).
+    'POST /api/guardian/children/:childUserId/public-name': [
+      {
+        path: `/api/guardian/children/${c.sellerUserId}/public-name`,
+        body: () => ({ public_name: 'alias', alias: 'Matris' }),
+        expect: signedIn(403),
+      },
+    ],
     'GET /api/account/groups': [
       {
         path: '/api/account/groups',
@@ -341,6 +354,29 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     // The pupil's own goal, in their own active membership only; a superadmin is in no group.
     'POST /api/me/personal-goal': [
       { path: '/api/me/personal-goal', body: () => ({ amount: null }), expect: signedIn(200, { superadmin: 409 }) },
+    ],
+    // The class list and the protected-identity mark: the group's own admin, or a superadmin.
+    'GET /api/group/members': [
+      { label: 'gruppens id', path: `/api/group/members?group_id=${c.group}`, expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }) },
+      {
+        label: 'den andra gruppens id',
+        path: `/api/group/members?group_id=${c.otherGroup}`,
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    'POST /api/group/members/protected': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/members/protected',
+        body: () => ({ group_id: c.group, membership_id: c.sellerMembershipId, protected: false }),
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id med en elev ur gruppen',
+        path: '/api/group/members/protected',
+        body: () => ({ group_id: c.otherGroup, membership_id: c.sellerMembershipId, protected: false }),
+        expect: signedIn(403),
+      },
     ],
     // A superadmin sells for no group, so has no catalogue of their own.
     // Nor does a guardian: they get their child's through the guardian view.
@@ -505,8 +541,8 @@ async function fingerprint(): Promise<string> {
     server.app.db,
     sql`select md5(concat_ws('|',
       (select string_agg(concat_ws(',', id, name, code, archived, leaderboard_visible, leaderboard_mode, goal_ore, goal_purpose, goal_ends_on), ';' order by id) from groups),
-      (select string_agg(concat_ws(',', id, email, full_name, phone, password_hash, active_group_id, token_version, is_superadmin), ';' order by id) from users),
-      (select string_agg(concat_ws(',', id, user_id, group_id, role, personal_goal_ore), ';' order by id) from memberships),
+      (select string_agg(concat_ws(',', id, email, full_name, phone, password_hash, active_group_id, token_version, is_superadmin, public_name, alias), ';' order by id) from users),
+      (select string_agg(concat_ws(',', id, user_id, group_id, role, personal_goal_ore, protected_identity), ';' order by id) from memberships),
       (select string_agg(concat_ws(',', id, status, commission_ore), ';' order by id) from payouts),
       (select string_agg(concat_ws(',', id, membership_id, group_id), ';' order by id) from orders),
       (select count(*) from order_lines where payout_id is not null),

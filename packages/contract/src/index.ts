@@ -21,3 +21,4 @@ export * from './health.js';
 export * from './privacy.js';
 export * from './live.js';
 export * from './sales-over-time.js';
+export * from './public-name.js';

@@ -15,6 +15,8 @@ export const ZMeSummaryResponseSchema = z.object({
   user: z.object({
     id: z.number(),
     full_name: z.string(),
+    /** The name buyers see (issue 22): as the family chose it, only the alias for a protected pupil; for the share texts. */
+    public_seller_name: z.string(),
     role: ZMembershipRoleSchema.nullable(),
     /** Under 13 and not yet approved by a guardian (issue 22): the link is inactive, the dashboard says so. */
     awaiting_guardian_consent: z.boolean(),

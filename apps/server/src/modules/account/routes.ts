@@ -6,6 +6,8 @@ import {
   ZChangePasswordRequestSchema,
   ZOkResponseSchema,
   ZProfileResponseSchema,
+  ZPublicNameRequestSchema,
+  ZPublicNameResponseSchema,
   ZSessionRenewedResponseSchema,
   ZSwitchGroupRequestSchema,
   ZUpdateNotificationsRequestSchema,
@@ -18,6 +20,7 @@ import { signAccessToken } from '../auth/session.js';
 import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
 import { accountChangeMails } from './send-account-change-mail.js';
 import { setNotifications } from './set-notifications.js';
+import { loadPublicName, setOwnPublicName } from './set-public-name.js';
 
 export async function accountRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -94,6 +97,17 @@ export async function accountRoutes(instance: FastifyInstance) {
       await app.mailOutbox.deliverSoon();
       return { ok: true as const, token: await signAccessToken(app, user.id, user.sessionId) };
     },
+  );
+
+  // How buyers see the seller (issue 22): the pupil chooses at 13 or over, the guardian below.
+  app.get('/api/account/public-name', { schema: { response: { 200: ZPublicNameResponseSchema } } }, async (request) =>
+    loadPublicName(app.db, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/account/public-name',
+    { schema: { body: ZPublicNameRequestSchema, response: { 200: ZPublicNameResponseSchema } } },
+    async (request) => setOwnPublicName(app.db, currentUser(request).id, request.body),
   );
 
   app.get('/api/account/groups', { schema: { response: { 200: ZAccountGroupsResponseSchema } } }, async (request) => {

@@ -38,11 +38,14 @@ async function rows<T>(query: SQL): Promise<T[]> {
 const readable = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('GET /api/catalog/me.pdf', () => {
-  it("is the seller's printable catalogue: name, group, link, QR code and the active products", async () => {
+  it("is the seller's printable catalogue: name as chosen, link, QR code and the active products", async () => {
     const token = await server.login('elsa@demo.se');
     // A name with å, ä and ö, saved the way the seller would, through the profile form.
     const renamed = await server.request('POST', '/api/account/profile', { token, body: { full_name: 'Elsa Åström Öhrnäs' } });
     expect(renamed.status).toBe(200);
+    // The whole name only because she chose it (decision 037); the first name is the default.
+    const chosen = await server.request('POST', '/api/account/public-name', { token, body: { public_name: 'full_name', alias: null } });
+    expect(chosen.status).toBe(200);
     const picture = solidColourPng(40, 30, [42, 122, 75]);
     await server.app.db.execute(
       sql`update products set image_url = ${`data:image/png;base64,${picture.toString('base64')}`} where title = 'Ekologiskt kaffe 500 g'`,
@@ -66,7 +69,8 @@ describe('GET /api/catalog/me.pdf', () => {
     const link = `http://localhost:3000/s/${membership!.link_code}`;
     const text = readable(pdfText(pdf));
     expect(text).toContain('Elsa Åström Öhrnäs');
-    expect(text).toContain('Klass 6B Björkskolan');
+    expect(text).not.toContain('Klass 6B');
+    expect(text).not.toContain('Björkskolan');
     expect(text).toContain(link);
     expect(pdfQrCodes(pdf)).toEqual([link]);
 
@@ -118,7 +122,7 @@ describe('GET /api/catalog/me.pdf', () => {
       where u.email = 'elsa@demo.se' and g.code = 'SFKP24'`);
     await server.request('POST', '/api/account/switch-group', { token, body: { group_id: football!.group_id } });
     const pdf = Buffer.from(await (await server.request('GET', '/api/catalog/me.pdf', { token })).arrayBuffer());
-    expect(pdfText(pdf)).toContain('IK Sävedalen F12');
+    expect(pdfText(pdf)).not.toContain('IK Sävedalen F12');
     expect(pdfQrCodes(pdf)).toEqual([`http://localhost:3000/s/${football!.link_code}`]);
   });
 

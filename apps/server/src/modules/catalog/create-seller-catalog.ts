@@ -5,6 +5,7 @@ import { products, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { loadActiveMembership, personalLink } from '../memberships/active-membership.js';
+import { publicSellerName } from '../memberships/public-seller-name.js';
 import { loadProductImage, type ProductImageLog } from './load-product-image.js';
 import { renderCatalogPdf } from './render-catalog-pdf.js';
 
@@ -23,6 +24,18 @@ export async function createSellerCatalog(
     throw forbidden('Katalogen går att hämta när en vårdnadshavare har godkänt kontot.');
   }
 
+  const [chosen] = await db
+    .select({ publicName: users.publicName, alias: users.alias })
+    .from(users)
+    .where(eq(users.id, options.user.id));
+  // The paper goes to neighbours and strangers: the name as the family chose it (decision 037).
+  const sellerName = publicSellerName({
+    fullName: options.user.fullName,
+    publicName: chosen?.publicName ?? 'first_name',
+    alias: chosen?.alias ?? null,
+    protectedIdentity: membership.protectedIdentity,
+  });
+
   const activeProducts = await db
     .select({
       id: products.id,
@@ -36,8 +49,7 @@ export async function createSellerCatalog(
   activeProducts.sort((a, b) => swedishTitles.compare(a.title, b.title));
 
   const pdf = await renderCatalogPdf({
-    sellerName: options.user.fullName,
-    groupName: membership.group.name,
+    sellerName,
     goalPurpose: membership.group.goalPurpose,
     personalLink: personalLink(options.publicUrl, membership.linkCode),
     createdAt: options.now ?? new Date(),
@@ -53,5 +65,5 @@ export async function createSellerCatalog(
       })),
     ),
   });
-  return { pdf, fileName: catalogFileName(options.user.fullName) };
+  return { pdf, fileName: catalogFileName(sellerName) };
 }

@@ -13,7 +13,6 @@ const product = (title: string, priceOre: number, description = 'Hållbar vara f
 
 const catalog = (overrides: Partial<CatalogPdfData> = {}): CatalogPdfData => ({
   sellerName: 'Åsa Öberg',
-  groupName: 'Klass 6B Björkskolan',
   personalLink: link,
   createdAt: new Date('2026-03-14T09:00:00Z'),
   products: [
@@ -27,10 +26,10 @@ const catalog = (overrides: Partial<CatalogPdfData> = {}): CatalogPdfData => ({
 const readable = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('renderCatalogPdf', () => {
-  it('prints the seller, the group, the link and the products with Swedish prices and letters', async () => {
+  it('prints the seller, no group, the link and the products with Swedish prices and letters', async () => {
     const text = readable(pdfText(await renderCatalogPdf(catalog())));
     expect(text).toContain('Åsa Öberg');
-    expect(text).toContain('Klass 6B Björkskolan');
+    expect(text).toContain('samla in pengar till min klass');
     expect(text).toContain(link);
     expect(text).toContain('Bivaxdukar 3-pack');
     expect(text).toContain('Ersätter plastfolie. Tvättbara och håller i ett år.');

@@ -13,8 +13,8 @@ export interface CatalogProduct {
 }
 
 export interface CatalogPdfData {
+  /** The name the family chose for buyers (publicSellerName); the group's name (class and school) is not printed. */
   sellerName: string;
-  groupName: string;
   /** What the class collects for (issue 20), printed as 'Vi samlar till: …'; null without a class goal. */
   goalPurpose?: string | null;
   personalLink: string;
@@ -32,7 +32,7 @@ const GREY = '#555555';
 const RULE = '#d0d7d2';
 
 /**
- * The seller's printable A4 catalogue: who sells and for which group, the personal link as
+ * The seller's printable A4 catalogue: who sells (by the name the family chose), the personal link as
  * text and as a QR code, then every product with its price. A neighbour who gets the paper
  * scans the code or types the link; both reach the shop with the seller's code.
  */
@@ -47,7 +47,6 @@ export async function renderCatalogPdf(data: CatalogPdfData): Promise<Buffer> {
     info: {
       Title: toWinAnsi(`Produktkatalog – ${data.sellerName}`),
       Author: toWinAnsi(data.sellerName),
-      Subject: toWinAnsi(data.groupName),
       Creator: 'Säljportalen',
     },
   });
@@ -80,7 +79,8 @@ function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffe
 
   doc.font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('PRODUKTKATALOG', left, top, { width: textWidth, characterSpacing: 1 });
   doc.moveDown(0.3).fontSize(24).fillColor('black').text(toWinAnsi(data.sellerName), { width: textWidth });
-  doc.font('Helvetica').fontSize(14).fillColor(GREY).text(toWinAnsi(data.groupName), { width: textWidth });
+  // No class or school: with a first name they would point out the child to anyone holding the paper (decision 037).
+  // What the class collects for is printed: it names a purpose, not a class.
   if (data.goalPurpose) {
     doc
       .moveDown(0.3)
@@ -91,11 +91,12 @@ function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffe
   }
   doc
     .moveDown(0.8)
+    .font('Helvetica')
     .fontSize(11)
     .fillColor('black')
     .text(
       toWinAnsi(
-        `Hej! Jag säljer hållbara produkter för ${data.groupName}. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.`,
+        'Hej! Jag säljer hållbara produkter för att samla in pengar till min klass eller förening. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.',
       ),
       { width: textWidth },
     );
@@ -165,7 +166,7 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer, x: number, y: number)
 
 function drawFooters(doc: PDFKit.PDFDocument, data: CatalogPdfData) {
   drawPageFooters(doc, {
-    text: (page, pages) => toWinAnsi(`${data.sellerName} · ${data.groupName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`),
+    text: (page, pages) => toWinAnsi(`${data.sellerName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`),
     color: GREY,
     y: doc.page.height - doc.page.margins.bottom / 2 - 4,
   });

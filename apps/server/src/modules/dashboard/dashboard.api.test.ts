@@ -89,7 +89,14 @@ describe('GET /api/me/summary', () => {
 
     const summary = await json<TMeSummaryResponse>('GET', '/api/me/summary', token);
     expect(summary).toEqual({
-      user: { id: membership.user_id, full_name: 'Elsa Andersson', role: 'seller', awaiting_guardian_consent: false, is_guardian: false },
+      user: {
+        id: membership.user_id,
+        full_name: 'Elsa Andersson',
+        public_seller_name: 'Elsa',
+        role: 'seller',
+        awaiting_guardian_consent: false,
+        is_guardian: false,
+      },
       group_hint: { id: group!.id, name: group!.name, code: 'BJK6B2', leaderboard_visible: true, archived: false },
       personal: {
         total_sales: expected.sales,

@@ -9,14 +9,14 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
   const flags = { awaiting_guardian_consent: view.awaitingGuardianConsent, is_guardian: view.isGuardian };
   if (!membership) {
     return {
-      user: { id: user.id, full_name: user.fullName, role: null, ...flags },
+      user: { id: user.id, full_name: user.fullName, public_seller_name: view.publicSellerName, role: null, ...flags },
       group_hint: null,
       personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0, goal: null },
     };
   }
   const { group, personal } = membership;
   return {
-    user: { id: user.id, full_name: user.fullName, role: membership.role, ...flags },
+    user: { id: user.id, full_name: user.fullName, public_seller_name: view.publicSellerName, role: membership.role, ...flags },
     group_hint: {
       id: group.id,
       name: group.name,

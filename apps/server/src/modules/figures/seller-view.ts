@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups, guardianLinks, membershipFigures, memberships, users } from '../../db/schema.js';
 import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
+import { publicSellerName } from '../memberships/public-seller-name.js';
 import { rollupFigures } from './order-sums.js';
 import { storedGoal, type StoredGoal } from '../groups/group-goal.js';
 
@@ -23,7 +24,10 @@ const sellerViewQuery = prepared((db) =>
       ...authUserColumns,
       guardianConsent: users.guardianConsent,
       isGuardian: sql<boolean>`exists (select 1 from ${guardianLinks} where ${guardianLinks.guardianUserId} = ${users.id} and ${guardianLinks.approvedAt} is not null)`,
+      publicName: users.publicName,
+      alias: users.alias,
       membershipId: memberships.id,
+      protectedIdentity: memberships.protectedIdentity,
       role: memberships.role,
       linkCode: memberships.linkCode,
       personalGoalOre: memberships.personalGoalOre,
@@ -66,6 +70,8 @@ export interface SellerView {
   awaitingGuardianConsent: boolean;
   /** A guardian of at least one approved child. */
   isGuardian: boolean;
+  /** The name a buyer sees (publicSellerName), for the share texts. */
+  publicSellerName: string;
   /** Null without an active group, or for a group the user is no longer a member of. */
   membership: {
     id: number;
@@ -95,7 +101,16 @@ export function sellerView(request: FastifyRequest): SellerView {
 
 /** The view of a loaded row: the signed-in seller's own, or an approved child's for their guardian. */
 export function sellerViewOfRow(user: ReturnType<typeof currentUser>, row: SellerViewRow): SellerView {
-  const flags = { awaitingGuardianConsent: row.guardianConsent === 'pending', isGuardian: Boolean(row.isGuardian) };
+  const flags = {
+    awaitingGuardianConsent: row.guardianConsent === 'pending',
+    isGuardian: Boolean(row.isGuardian),
+    publicSellerName: publicSellerName({
+      fullName: row.fullName,
+      publicName: row.publicName,
+      alias: row.alias,
+      protectedIdentity: row.protectedIdentity ?? false,
+    }),
+  };
   if (row.membershipId === null || row.groupId === null) return { user, ...flags, membership: null };
   return {
     user,

@@ -17,6 +17,8 @@ export interface ActiveMembership {
   membershipId: number;
   role: 'seller' | 'admin';
   linkCode: string;
+  /** Skyddade personuppgifter: only the alias outside the admin area. */
+  protectedIdentity: boolean;
   /** `goalPurpose`: what the class collects for, set with its goal (issue 20), or null. */
   group: { id: number; name: string; code: string; leaderboardVisible: boolean; goalPurpose: string | null };
 }
@@ -28,6 +30,7 @@ export async function loadActiveMembership(db: Db, user: ActiveGroupUser): Promi
       membershipId: memberships.id,
       role: memberships.role,
       linkCode: memberships.linkCode,
+      protectedIdentity: memberships.protectedIdentity,
       group: {
         id: groups.id,
         name: groups.name,

@@ -6,11 +6,13 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { useProfile } from './api/profile';
+import { usePublicName } from './api/public-name';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
 import { MyDataCard } from './components/my-data-card';
 import { NotificationsForm } from './components/notifications-form';
 import { ProfileForm } from './components/profile-form';
+import { PublicNameForm } from './components/public-name-form';
 
 function SettingsSkeleton() {
   return (
@@ -30,7 +32,18 @@ function SettingsSkeleton() {
   );
 }
 
-/** spec §2 /account/settings: profile, the mail opt-ins (issue 20), change password, change e-mail; issue 22: download or erase one's data. */
+/** The name buyers see (issue 22), once its choice has loaded; a failure leaves the rest of the page usable. */
+function PublicNameSection() {
+  const publicName = usePublicName();
+  if (publicName.isPending) return <Skeleton className="h-40 w-full" />;
+  if (publicName.isError) return <Alert tone="error" title="Kunde inte hämta namnvalet." />;
+  return <PublicNameForm current={publicName.data} />;
+}
+
+/**
+ * spec §2 /account/settings: profile, the name buyers see and the mail opt-ins (issues 22, 20), change
+ * password, change e-mail; issue 22: download or erase one's data.
+ */
 export function AccountSettingsPage() {
   const profile = useProfile();
 
@@ -54,6 +67,7 @@ export function AccountSettingsPage() {
         ) : (
           <>
             <ProfileForm user={profile.data.user} />
+            <PublicNameSection />
             <NotificationsForm notifications={profile.data.notifications} />
             <ChangePasswordForm email={profile.data.user.email} />
             <ChangeEmailForm />

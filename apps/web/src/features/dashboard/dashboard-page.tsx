@@ -17,6 +17,7 @@ import { GoalForm, GoalProgress, PersonalGoalCard } from '@/features/class-goal'
 import { LeaderboardCard, LeaderboardModeSetting, participationText, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import { GroupSalesChart } from '@/features/sales-chart';
+import { ProtectedIdentityCard } from '@/features/class-members';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
@@ -304,9 +305,9 @@ export function DashboardPage() {
             {!group.archived && personal.personal_link && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
                 <div className="lg:col-span-2">
-                  <PersonalLinkCard link={personal.personal_link} />
+                  <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name ?? ''} />
                 </div>
-                <CatalogCard fullName={user.full_name} />
+                <CatalogCard sellerName={user.public_seller_name ?? firstName(user.full_name)} />
               </div>
             )}
 
@@ -324,6 +325,9 @@ export function DashboardPage() {
                 </div>
               </div>
             )}
+
+            {/* Issue 22: the teacher marks pupils with protected personal data. */}
+            {user.role === 'admin' && <ProtectedIdentityCard groupId={group.id} />}
           </>
         )}
       </div>

@@ -126,7 +126,7 @@ function ChildDashboard({ childId }: { childId: number }) {
               <div className="lg:col-span-2">
                 <PersonalLinkCard link={personal.personal_link} />
               </div>
-              <CatalogCard fullName={user.full_name} path={childPath(childId, 'catalog.pdf')} title={`${firstName}s katalog`} />
+              <CatalogCard sellerName={user.public_seller_name} path={childPath(childId, 'catalog.pdf')} title={`${firstName}s katalog`} />
             </div>
           )}
           <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">

@@ -4,8 +4,15 @@ export const SALES_APPEAL =
 
 export const SHARE_TITLE = 'Stöd vår insamling';
 
-/** The appeal followed by the link, as a text message or chat post carries it. */
-export const shareText = (link: string) => `${SALES_APPEAL} ${link}`;
+/**
+ * The appeal signed with the name buyers see (issue 22: as the family chose it, only the alias for
+ * a protected pupil; the server decides it, `public_seller_name` of the summary). Unsigned without
+ * one (a summary kept offline from before the name was sent).
+ */
+export const shareMessage = (sellerName: string) => (sellerName ? `${SALES_APPEAL}\n\nHälsningar, ${sellerName}` : SALES_APPEAL);
+
+/** The signed appeal followed by the link, as a text message or chat post carries it. */
+export const shareText = (link: string, sellerName: string) => `${shareMessage(sellerName)}\n${link}`;
 
 export interface ShareTarget {
   id: 'sms' | 'whatsapp' | 'facebook' | 'email';
@@ -16,8 +23,8 @@ export interface ShareTarget {
 }
 
 /** Where a seller can post the link: SMS and e-mail open the device's app, the rest a share page. */
-export function shareTargets(link: string): ShareTarget[] {
-  const text = encodeURIComponent(shareText(link));
+export function shareTargets(link: string, sellerName: string): ShareTarget[] {
+  const text = encodeURIComponent(shareText(link, sellerName));
   return [
     // `sms:?&body=` is the form both iOS and Android read without a recipient.
     { id: 'sms', label: 'SMS', href: `sms:?&body=${text}`, external: false },
@@ -26,7 +33,7 @@ export function shareTargets(link: string): ShareTarget[] {
     {
       id: 'email',
       label: 'E-post',
-      href: `mailto:?subject=${encodeURIComponent(SHARE_TITLE)}&body=${encodeURIComponent(`${SALES_APPEAL}\n\n${link}`)}`,
+      href: `mailto:?subject=${encodeURIComponent(SHARE_TITLE)}&body=${encodeURIComponent(`${shareMessage(sellerName)}\n\n${link}`)}`,
       external: false,
     },
   ];

@@ -8,6 +8,8 @@ const ACTION_LABELS: Record<string, string> = {
   'group.export': 'Grupp exporterad (CSV)',
   'group.leaderboard': 'Topplistans inställning ändrad',
   'group.goal': 'Klassens mål ändrat',
+  'membership.protected_identity': 'Skyddade personuppgifter ändrade',
+  'user.public_name': 'Namn för köpare valt av vårdnadshavare',
   'payout.create': 'Avräkning skapad',
   'payout.mark_paid': 'Avräkning markerad som betald',
   'order.assign': 'Order tilldelad säljare',
@@ -21,6 +23,7 @@ export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? 
 const TARGET_LABELS: Record<string, string> = {
   group: 'Grupp',
   user: 'Person',
+  membership: 'Medlemskap',
   payout: 'Avräkning',
   order: 'Order',
   webhook_event: 'Webbhändelse',

@@ -5,11 +5,15 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { useDownloadCatalog } from '../api/download-catalog';
 
 /** The printable personal catalogue: products, prices, the seller's link and its QR code. */
-export function CatalogCard({ fullName, path, title = 'Din katalog' }: { fullName: string; path?: string; title?: string }) {
+/**
+ * `sellerName` is the name buyers see, which the file is saved as (the server prints the same on the
+ * catalogue); `path` and `title` serve a guardian downloading their child's.
+ */
+export function CatalogCard({ sellerName, path, title = 'Din katalog' }: { sellerName: string; path?: string; title?: string }) {
   const download = useDownloadCatalog(path);
   const onDownload = async () => {
     try {
-      await download.mutateAsync(fullName);
+      await download.mutateAsync(sellerName);
       notify.success('Katalog nedladdad');
     } catch (error) {
       // A session that ended meanwhile has sent the seller to the login page with its own toast.

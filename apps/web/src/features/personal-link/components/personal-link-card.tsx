@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/lib/toast';
-import { SALES_APPEAL, SHARE_TITLE, shareTargets, type ShareTarget } from '../share-links';
+import { SHARE_TITLE, shareMessage, shareTargets, type ShareTarget } from '../share-links';
 
 /** spec §9: the copy confirmation lasts 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -27,7 +27,8 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
   if (!document.execCommand('copy')) throw new Error('copy refused');
 }
 
-export function PersonalLinkCard({ link }: { link: string }) {
+/** `sellerName` is the name buyers see (the summary's `public_seller_name`), which signs the message. */
+export function PersonalLinkCard({ link, sellerName }: { link: string; sellerName: string }) {
   const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -50,7 +51,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
 
   const onShare = async () => {
     try {
-      await navigator.share({ title: SHARE_TITLE, text: SALES_APPEAL, url: link });
+      await navigator.share({ title: SHARE_TITLE, text: shareMessage(sellerName), url: link });
     } catch (error) {
       // Closing the share sheet is a choice, not a failure.
       if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -77,7 +78,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
 
         <figure className="rounded-lg bg-brand-soft/60 p-4">
           <figcaption className="text-sm font-semibold text-brand">Meddelande att dela</figcaption>
-          <blockquote className="mt-1 text-sm text-ink">{SALES_APPEAL}</blockquote>
+          <blockquote className="mt-1 whitespace-pre-line text-sm text-ink">{shareMessage(sellerName)}</blockquote>
         </figure>
 
         <div>
@@ -91,7 +92,7 @@ export function PersonalLinkCard({ link }: { link: string }) {
                 </Button>
               </li>
             )}
-            {shareTargets(link).map((target) => {
+            {shareTargets(link, sellerName).map((target) => {
               const Icon = targetIcons[target.id];
               return (
                 <li key={target.id}>

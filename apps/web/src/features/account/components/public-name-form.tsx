@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PUBLIC_NAME_LABELS, ZPublicNameRequestSchema, type TPublicNameChoice, type TPublicNameResponse } from '@saljportalen/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { notify, notifyFailure } from '@/lib/toast';
+import { useSetPublicName } from '../api/public-name';
+
+const CHOICES: { value: TPublicNameChoice; hint: string }[] = [
+  { value: 'first_name', hint: 'Bara ditt förnamn. Det säkraste valet.' },
+  { value: 'full_name', hint: 'För- och efternamn.' },
+  { value: 'alias', hint: 'Ett namn du hittar på, till exempel ett smeknamn.' },
+];
+
+interface PublicNameFormValues {
+  public_name: TPublicNameChoice;
+  alias: string;
+}
+
+/**
+ * Issue 22: the name on the catalogue and in the share texts. A pupil of 13 or over chooses; under
+ * 13 the guardian does, and the pupil only sees the choice.
+ */
+export function PublicNameForm({ current }: { current: TPublicNameResponse }) {
+  const titleId = useId();
+  const setPublicName = useSetPublicName();
+  const form = useForm<PublicNameFormValues>({
+    resolver: zodResolver(ZPublicNameRequestSchema) as never,
+    defaultValues: { public_name: current.public_name, alias: current.alias ?? '' },
+  });
+  const chosen = form.watch('public_name');
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const answer = await setPublicName.mutateAsync({ public_name: values.public_name, alias: values.alias || null });
+        form.reset({ public_name: answer.public_name, alias: answer.alias ?? '' });
+        notify.success('Inställning uppdaterad', `Köpare ser nu: ${answer.public_seller_name}`);
+      } catch (error) {
+        notifyFailure('Kunde inte uppdatera inställningen', error);
+      }
+    },
+    (errors) => {
+      const text = errors.alias?.message ?? errors.public_name?.message;
+      if (text) notify.error('Kontrollera namnet', text);
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
+  const locked = current.chosen_by_guardian;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={titleId}>Namn som köpare ser</CardTitle>
+        <p className="text-sm text-muted">
+          Namnet står på din katalog och i meddelandet du delar. Köpare ser just nu: <strong className="text-ink">{current.public_seller_name}</strong>
+        </p>
+      </CardHeader>
+      <CardContent>
+        {locked ? (
+          <Alert tone="info" title="Din vårdnadshavare väljer">
+            Eftersom du är under 13 år väljer din vårdnadshavare hur ditt namn visas för köpare.
+          </Alert>
+        ) : (
+          <form aria-labelledby={titleId} onSubmit={onSubmit} noValidate className="space-y-4">
+            <fieldset className="space-y-2">
+              <legend className="mb-1 text-sm font-medium text-ink">Visa mitt namn som</legend>
+              {CHOICES.map((choice) => (
+                <label
+                  key={choice.value}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40"
+                >
+                  <input
+                    type="radio"
+                    value={choice.value}
+                    className="mt-1 size-4 accent-brand"
+                    {...form.register('public_name')}
+                  />
+                  <span>
+                    <span className="block font-medium text-ink">{PUBLIC_NAME_LABELS[choice.value]}</span>
+                    <span className="block text-sm text-muted">{choice.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {chosen === 'alias' && (
+              <Field label="Alias" hint="Högst 40 tecken. Skriv inte ditt riktiga namn." error={errors.alias?.message}>
+                <Input autoComplete="off" maxLength={40} {...form.register('alias')} />
+              </Field>
+            )}
+            <Button type="submit" variant="brand" disabled={isSubmitting}>
+              {isSubmitting ? 'Sparar...' : 'Spara namnval'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+// The class list with the protected-identity mark: other features import only from here.
+export { ProtectedIdentityCard } from './components/protected-identity-card';
