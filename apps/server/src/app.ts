@@ -26,7 +26,7 @@ import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { notificationJobs } from './modules/notifications/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
-import { privacyRoutes } from './modules/privacy/privacy-routes.js';
+import { privacyInfoRoutes } from './modules/privacy/privacy-info-routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(linkRoutes);
   await app.register(notificationJobs);
   await app.register(liveRoutes);
-  await app.register(privacyRoutes);
+  await app.register(privacyInfoRoutes);
   await app.register(retentionPlugin);
 
   await app.register(webPlugin);

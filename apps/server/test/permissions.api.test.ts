@@ -218,7 +218,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       { path: '/api/account/public-name', body: () => ({ public_name: 'first_name', alias: null }), expect: signedIn(200) },
     ],
     // Only an approved guardian of that very child; nobody here is one (public-name.api.test.ts has one).
-    'POST /api/guardian/children/:childUserId/public-name': [
+    'POST /api/guardian/children/:id/public-name': [
       {
         path: `/api/guardian/children/${c.sellerUserId}/public-name`,
         body: () => ({ public_name: 'alias', alias: 'Matris' }),

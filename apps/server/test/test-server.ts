@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
+import type { TLeaderboardResponse } from '@saljportalen/contract';
 import { routeCollector } from './route-table.js';
 
 /**
@@ -134,4 +135,10 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
     if (Date.now() > deadline) throw new Error('villkoret uppfylldes aldrig');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The rows of a leaderboard in its full mode (the default); any other mode fails the test. */
+export function fullLeaderboardItems(board: TLeaderboardResponse) {
+  if (board.mode !== 'full') throw new Error(`topplistan visas som ${board.mode}, inte full`);
+  return board.items;
 }

@@ -36,9 +36,6 @@ export const ZPublicNameResponseSchema = z.object({
 });
 export type TPublicNameResponse = z.infer<typeof ZPublicNameResponseSchema>;
 
-export const ZGuardianChildParamsSchema = z.object({ childUserId: ZIdParamSchema });
-export type TGuardianChildParams = z.infer<typeof ZGuardianChildParamsSchema>;
-
 /** The class's pupils for the group admin (and a superadmin), with their protected-identity mark. */
 export const ZGroupMembersQuerySchema = z.object({ group_id: ZIdParamSchema });
 export type TGroupMembersQuery = z.infer<typeof ZGroupMembersQuerySchema>;

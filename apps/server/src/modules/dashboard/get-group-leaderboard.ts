@@ -16,8 +16,12 @@ const swedishNames = new Intl.Collator('sv-SE');
 
 type MemberRow = Awaited<ReturnType<typeof selectLeaderboardRows>>[number];
 
-/** Agreed across issue 20's work: a protected identity or a pupil awaiting consent is on no leaderboard. */
-const onLeaderboard = (row: MemberRow) => !row.protectedIdentity && row.guardianConsent !== 'pending' && row.erasedAt === null;
+/**
+ * A protected identity or a pupil awaiting consent is on no leaderboard (issue 22). An erased
+ * account stays on the full list as 'Borttagen säljare', so the list still adds up to the class's
+ * totals; it is no pupil of the class any more (below), so the participation list leaves it out.
+ */
+const onLeaderboard = (row: MemberRow) => !row.protectedIdentity && row.guardianConsent !== 'pending';
 
 /** The class's pupils (decision 038): seller memberships of accounts not erased; the teacher is none. */
 const isPupil = (row: MemberRow) => row.role === 'seller' && row.erasedAt === null;

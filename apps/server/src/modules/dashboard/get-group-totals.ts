@@ -1,5 +1,8 @@
 import type { TGroupTotalsResponse, TParticipation } from '@saljportalen/contract';
+import type { Db } from '../../db/client.js';
 import { oreToSek } from '../../lib/money.js';
+import { loadLeaderboardVersion, type LeaderboardVersion } from './get-group-leaderboard.js';
+import type { LeaderboardCache } from './leaderboard-cache.js';
 import type { SellerView } from '../figures/seller-view.js';
 import { toGroupGoal } from '../groups/group-goal.js';
 
@@ -33,4 +36,10 @@ export function getGroupTotals(view: SellerView, participation: TParticipation |
     goal: toGroupGoal(membership.group.goal, now),
     participation: participation ?? NO_ONE,
   };
+}
+
+/** The totals with the participation of the group's current leaderboard version (read once per version). */
+export async function loadGroupTotals(db: Db, leaderboards: LeaderboardCache<LeaderboardVersion>, view: SellerView) {
+  const version = view.membership && loadLeaderboardVersion(db, leaderboards, view.membership.group);
+  return getGroupTotals(view, version ? (await version).participation : null);
 }

@@ -15,10 +15,10 @@ import {
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
-import { getGroupLeaderboard, loadLeaderboardVersion, type LeaderboardVersion } from './get-group-leaderboard.js';
+import { getGroupLeaderboard, type LeaderboardVersion } from './get-group-leaderboard.js';
 import { createLeaderboardCache } from './leaderboard-cache.js';
 import { getGroupSalesPerDay } from './get-group-sales-per-day.js';
-import { getGroupTotals } from './get-group-totals.js';
+import { loadGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setGroupGoal } from './set-group-goal.js';
 import { setLeaderboardSettings } from './set-leaderboard-settings.js';
@@ -46,11 +46,9 @@ export async function dashboardRoutes(instance: FastifyInstance) {
   // totals' participation alike.
   const leaderboards = createLeaderboardCache<LeaderboardVersion>();
 
-  app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) => {
-    const view = sellerView(request);
-    const version = view.membership && loadLeaderboardVersion(app.db, leaderboards, view.membership.group);
-    return getGroupTotals(view, version ? (await version).participation : null);
-  });
+  app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
+    loadGroupTotals(app.db, leaderboards, sellerView(request)),
+  );
 
   // The answer is made, checked against the contract and compressed once per version of the
   // group's figures, and sent as it is: a 500-seller group's rows are not serialised again on

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGroupMembersResponse, TLeaderboardResponse, TMeSummaryResponse, TPublicNameResponse } from '@saljportalen/contract';
 import { pdfText } from '../../../test/pdf-tools.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
-import { DEMO_TEST_PASSWORD, startTestServer, type TestServer } from '../../../test/test-server.js';
+import { DEMO_TEST_PASSWORD, startTestServer, type TestServer, fullLeaderboardItems } from '../../../test/test-server.js';
 import { NEUTRAL_SELLER_NAME } from '../memberships/public-seller-name.js';
 
 let server: TestServer;
@@ -166,7 +166,7 @@ describe('the name of a pupil under 13, chosen by the approved guardian', () => 
 
 describe('protected identity (skyddade personuppgifter)', () => {
   const leaderboardNames = async (token: string) =>
-    (await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).items.map((item) => item.user_id);
+    fullLeaderboardItems(await json<TLeaderboardResponse>('GET', '/api/group/leaderboard-mine', token)).map((item) => item.user_id);
   const version = async (groupId: number) =>
     Number((await rows<{ version: string }>(sql`select version::text from group_figures where group_id = ${groupId}`))[0]!.version);
 

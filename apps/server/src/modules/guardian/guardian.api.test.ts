@@ -10,7 +10,7 @@ import {
 } from '@saljportalen/contract';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
-import { eventually, startTestServer, type TestServer } from '../../../test/test-server.js';
+import { eventually, startTestServer, type TestServer, fullLeaderboardItems } from '../../../test/test-server.js';
 import { CONSENT_CODE_TTL_DAYS } from './invite-guardian.js';
 
 /** Issue 22, points 1 and 2: a guardian's consent for a seller under 13, and the guardian's view. */
@@ -64,7 +64,7 @@ async function registerChild(guardianEmail: string, name = 'Lilla Larsson'): Pro
 
 async function leaderboardIds(token: string): Promise<number[]> {
   const board = await ok<TLeaderboardResponse>(await get('/api/group/leaderboard-mine', token));
-  return board.items.map((item) => item.user_id);
+  return fullLeaderboardItems(board).map((item) => item.user_id);
 }
 
 beforeAll(async () => {

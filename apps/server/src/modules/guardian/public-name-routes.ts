@@ -8,7 +8,7 @@ import { setChildPublicName } from './set-child-public-name.js';
 export async function guardianPublicNameRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
-    '/api/guardian/children/:childUserId/public-name',
+    '/api/guardian/children/:id/public-name',
     {
       onRequest: app.authenticate,
       schema: { params: ZGuardianChildParamsSchema, body: ZPublicNameRequestSchema, response: { 200: ZPublicNameResponseSchema } },
@@ -16,7 +16,7 @@ export async function guardianPublicNameRoutes(instance: FastifyInstance) {
     async (request) =>
       setChildPublicName(app.db, {
         guardianUserId: currentUser(request).id,
-        childUserId: request.params.childUserId,
+        childUserId: request.params.id,
         choice: request.body,
       }),
   );

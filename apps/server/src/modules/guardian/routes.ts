@@ -20,7 +20,7 @@ import { signIn } from '../auth/sign-in.js';
 import { passwordAttempts } from '../auth/sign-in-limits.js';
 import { createSellerCatalog } from '../catalog/create-seller-catalog.js';
 import { getGroupLeaderboard, type LeaderboardVersion } from '../dashboard/get-group-leaderboard.js';
-import { getGroupTotals } from '../dashboard/get-group-totals.js';
+import { loadGroupTotals } from '../dashboard/get-group-totals.js';
 import { getSellerSummary } from '../dashboard/get-seller-summary.js';
 import { createLeaderboardCache } from '../dashboard/leaderboard-cache.js';
 import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './guardian-children.js';
@@ -92,7 +92,7 @@ export async function guardianRoutes(instance: FastifyInstance) {
     children.get(
       '/api/guardian/children/:id/totals',
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZGroupTotalsResponseSchema } } },
-      async (request) => getGroupTotals((await childOf(request, currentUser(request).id)).view),
+      async (request) => loadGroupTotals(app.db, leaderboards, (await childOf(request, currentUser(request).id)).view),
     );
 
     // The leaderboard as the child's group shows it to the child (the child's dashboard's answer).

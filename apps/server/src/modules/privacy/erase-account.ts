@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ERASED_SELLER_NAME } from '@saljportalen/contract';
 import type { Tx } from '../../db/client.js';
-import { groups, guardianLinks, linkClicks, mailOutbox, memberships, passwordResetCodes, refreshTokens, users } from '../../db/schema.js';
+import { groups, guardianLinks, linkClicksPerDay, mailOutbox, memberships, passwordResetCodes, refreshTokens, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
 
@@ -51,7 +51,7 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
   await tx.delete(guardianLinks).where(or(eq(guardianLinks.childUserId, userId), eq(guardianLinks.guardianUserId, userId)));
   await tx.delete(mailOutbox).where(and(eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase()), isNull(mailOutbox.sentAt)));
   if (membershipIds.length > 0) {
-    await tx.delete(linkClicks).where(inArray(linkClicks.membershipId, membershipIds));
+    await tx.delete(linkClicksPerDay).where(inArray(linkClicksPerDay.membershipId, membershipIds));
     await tx
       .update(memberships)
       .set({ linkCode: sql`'~borttagen-' || ${memberships.id}`, protectedIdentity: false, personalGoalOre: null })

@@ -17,7 +17,7 @@ import type {
 import { insertOrder, sqlRows } from '../../../test/admin-fixtures.js';
 import { pdfText } from '../../../test/pdf-tools.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startTestServer, type TestServer, fullLeaderboardItems } from '../../../test/test-server.js';
 import { erasedEmail } from './erase-account.js';
 
 const PASSWORD = 'hemligt-losen-1';
@@ -72,7 +72,7 @@ async function namesShown(groupId: number, adminToken: string, payoutId: number)
   const pdf = await server.request('GET', `/api/admin/payouts/${payoutId}/export.pdf`, { token: superToken });
   expect(pdf.status).toBe(200);
   return {
-    leaderboard: leaderboard.items,
+    leaderboard: fullLeaderboardItems(leaderboard),
     csv,
     sellers: sellers.items.map((row) => row.full_name),
     detail: detail.sellers.map((row) => row.full_name),

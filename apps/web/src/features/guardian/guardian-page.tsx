@@ -124,7 +124,7 @@ function ChildDashboard({ childId }: { childId: number }) {
           {!group.archived && personal.personal_link && (
             <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
               <div className="lg:col-span-2">
-                <PersonalLinkCard link={personal.personal_link} />
+                <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name} title={`${firstName}s personliga länk`} />
               </div>
               <CatalogCard sellerName={user.public_seller_name} path={childPath(childId, 'catalog.pdf')} title={`${firstName}s katalog`} />
             </div>

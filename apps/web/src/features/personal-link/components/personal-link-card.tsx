@@ -28,7 +28,16 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
 }
 
 /** `sellerName` is the name buyers see (the summary's `public_seller_name`), which signs the message. */
-export function PersonalLinkCard({ link, sellerName }: { link: string; sellerName: string }) {
+export function PersonalLinkCard({
+  link,
+  sellerName,
+  title = 'Din personliga länk',
+}: {
+  link: string;
+  sellerName: string;
+  /** A guardian sees their child's link under the child's name. */
+  title?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -62,7 +71,7 @@ export function PersonalLinkCard({ link, sellerName }: { link: string; sellerNam
   return (
     <Card className="h-full">
       <CardHeader>
-        <CardTitle id="personal-link-title">Din personliga länk</CardTitle>
+        <CardTitle id="personal-link-title">{title}</CardTitle>
         <p className="text-sm text-muted">Allt som köps via din länk räknas till dig och din grupp.</p>
       </CardHeader>
       <CardContent className="space-y-4">
