@@ -1,6 +1,6 @@
 /**
  * The change feed: what the database announces on the channel 'saljportalen_live' (migration
- * 0018_live-figures), parsed into typed changes and handed to every subscriber of this process.
+ * 0015_live-figures), parsed into typed changes and handed to every subscriber of this process.
  * It knows nothing of HTTP: the event streams (modules/live/event-streams.ts) subscribe to it, and so may any
  * other in-memory state kept from the database. A subscriber that keeps state must treat `resync`
  * as "reload everything": the listening connection was lost, and what changed meanwhile was never

@@ -9,7 +9,7 @@ import { actsForGroup } from './group-admin-condition.js';
  * Marks a pupil as having protected personal data (skyddade personuppgifter), or removes the mark.
  * Only the group's admin or a superadmin may: the condition is inside the update's WHERE, together
  * with the membership being in that group, and the audit entry is written in the same transaction
- * (as the leaderboard setting does). The trigger of migration 0016 renews the group's leaderboard
+ * (as the leaderboard setting does). The trigger of migration 0014 renews the group's leaderboard
  * version, so the pupil leaves every cached leaderboard at once.
  */
 export async function setProtectedIdentity(

@@ -90,9 +90,9 @@ describe('link clicks per day', () => {
   });
 });
 
-describe('migration 0015', () => {
+describe('migration 0013', () => {
   it('turns every stored click into a count on its link and Stockholm day, then drops the per-click table', async () => {
-    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0015_link-clicks-per-day.sql');
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0013_link-clicks-per-day.sql');
     const statements = fs
       .readFileSync(file, 'utf8')
       .split('--> statement-breakpoint')
