@@ -217,14 +217,6 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'POST /api/account/public-name': [
       { path: '/api/account/public-name', body: () => ({ public_name: 'first_name', alias: null }), expect: signedIn(200) },
     ],
-    // Only an approved guardian of that very child; nobody here is one (public-name.api.test.ts has one).
-    'POST /api/guardian/children/:id/public-name': [
-      {
-        path: `/api/guardian/children/${c.sellerUserId}/public-name`,
-        body: () => ({ public_name: 'alias', alias: 'Matris' }),
-        expect: signedIn(403),
-      },
-    ],
     'GET /api/account/groups': [
       {
         path: '/api/account/groups',
@@ -410,7 +402,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       },
     ],
     ...Object.fromEntries(
-      ['summary', 'totals', 'leaderboard', 'catalog.pdf'].map((part) => [
+      ['summary', 'totals', 'leaderboard', 'catalog.pdf', 'public-name'].map((part) => [
         `GET /api/guardian/children/:id/${part}`,
         [
           { label: 'eget barn', path: `/api/guardian/children/${c.childUserId}/${part}`, expect: signedIn(404, { guardian: 200 }) },
@@ -423,6 +415,21 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         ],
       ]),
     ),
+    // How buyers see a child under 13: only that child's approved guardian chooses (issue 22).
+    'POST /api/guardian/children/:id/public-name': [
+      {
+        label: 'eget barn',
+        path: `/api/guardian/children/${c.childUserId}/public-name`,
+        body: () => ({ public_name: 'first_name', alias: null }),
+        expect: signedIn(404, { guardian: 200 }),
+      },
+      {
+        label: 'en säljare',
+        path: `/api/guardian/children/${c.sellerUserId}/public-name`,
+        body: () => ({ public_name: 'alias', alias: 'Matris' }),
+        expect: signedIn(404),
+      },
+    ],
     // Erases the child: a child of its own, so the other rows keep theirs.
     'POST /api/guardian/children/:id/withdraw': [
       { label: 'en säljare', path: `/api/guardian/children/${c.sellerUserId}/withdraw`, body: () => ({}), expect: signedIn(404) },

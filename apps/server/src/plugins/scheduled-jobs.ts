@@ -53,7 +53,10 @@ async function runJob(db: Db, log: FastifyBaseLogger, job: ScheduledJob, now: Da
   const whereThisRun = and(eq(jobRuns.job, job.name), eq(jobRuns.period, period));
   try {
     const summary = await job.run({ db, now, log });
-    await db.update(jobRuns).set({ finishedAt: sql`now()`, summary }).where(whereThisRun);
+    await db
+      .update(jobRuns)
+      .set({ finishedAt: sql`now()`, summary })
+      .where(whereThisRun);
     log.info({ job: job.name, period, ...summary }, 'schemalagt jobb klart');
     return { kind: 'ran', period, summary };
   } catch (error) {
@@ -103,8 +106,7 @@ export const scheduledJobsPlugin = fp(
     app.decorate('scheduledJobs', scheduled);
 
     let timer: NodeJS.Timeout | undefined;
-    const tick = () =>
-      void scheduled.runDue().catch((error: unknown) => app.log.warn({ err: error }, 'schemalagda jobb kunde inte köras'));
+    const tick = () => void scheduled.runDue().catch((error: unknown) => app.log.warn({ err: error }, 'schemalagda jobb kunde inte köras'));
     app.addHook('onReady', async () => {
       if (!app.config.scheduledJobs) return;
       timer = setInterval(tick, TICK_MS);

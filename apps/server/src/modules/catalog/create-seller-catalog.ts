@@ -24,10 +24,7 @@ export async function createSellerCatalog(
     throw forbidden('Katalogen går att hämta när en vårdnadshavare har godkänt kontot.');
   }
 
-  const [chosen] = await db
-    .select({ publicName: users.publicName, alias: users.alias })
-    .from(users)
-    .where(eq(users.id, options.user.id));
+  const [chosen] = await db.select({ publicName: users.publicName, alias: users.alias }).from(users).where(eq(users.id, options.user.id));
   // The paper goes to neighbours and strangers: the name as the family chose it (decision 037).
   const sellerName = publicSellerName({
     fullName: options.user.fullName,

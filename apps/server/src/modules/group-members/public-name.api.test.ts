@@ -88,7 +88,11 @@ describe('the name buyers see, chosen by a pupil of 13 or over', () => {
 
     // The admin area keeps the real name.
     const admin = await server.login('admin@saljportalen.se');
-    const members = await json<{ items: { user_id: number; full_name: string }[] }>('GET', `/api/admin/groups/${elsa.group_id}/members`, admin);
+    const members = await json<{ items: { user_id: number; full_name: string }[] }>(
+      'GET',
+      `/api/admin/groups/${elsa.group_id}/members`,
+      admin,
+    );
     expect(members.items.find((item) => item.user_id === elsa.user_id)?.full_name).toBe(elsa.full_name);
 
     await json('POST', '/api/account/public-name', token, { public_name: 'first_name', alias: null });
@@ -116,7 +120,9 @@ describe('the name of a pupil under 13, chosen by the approved guardian', () => 
     await server.app.db.execute(sql`update users set is_under_13 = true, guardian_consent = 'approved' where id = ${noah.user_id}`);
     const noahToken = await server.login('noah@demo.se');
 
-    const own = await refusal(await server.request('POST', '/api/account/public-name', { token: noahToken, body: { public_name: 'full_name' } }));
+    const own = await refusal(
+      await server.request('POST', '/api/account/public-name', { token: noahToken, body: { public_name: 'full_name' } }),
+    );
     expect(own).toEqual({ status: 403, message: 'Din vårdnadshavare väljer hur ditt namn visas för köpare' });
     expect((await json<TPublicNameResponse>('GET', '/api/account/public-name', noahToken)).chosen_by_guardian).toBe(true);
 
@@ -134,19 +140,23 @@ describe('the name of a pupil under 13, chosen by the approved guardian', () => 
     const choice = { public_name: 'alias', alias: 'Blixten' };
 
     const notYet = await refusal(await server.request('POST', path, { token: karinToken, body: choice }));
-    expect(notYet).toEqual({ status: 403, message: 'Bara en godkänd vårdnadshavare kan välja hur barnets namn visas' });
+    expect(notYet).toEqual({ status: 404, message: 'Du är inte vårdnadshavare för det här barnet i Säljportalen' });
     for (const email of ['larare@bjorkskolan.se', 'elsa@demo.se', 'admin@saljportalen.se']) {
       const other = await server.request('POST', path, { token: await server.login(email), body: choice });
-      expect(other.status, email).toBe(403);
+      expect(other.status, email).toBe(404);
     }
 
     await server.app.db.execute(sql`update guardian_links set approved_at = now() where id = ${link!.id}`);
     const chosen = await json<TPublicNameResponse>('POST', path, karinToken, choice);
     expect(chosen).toMatchObject({ public_name: 'alias', alias: 'Blixten', chosen_by_guardian: true, public_seller_name: 'Blixten' });
+    expect(await json<TPublicNameResponse>('GET', path, karinToken)).toEqual(chosen);
     // A child the guardian is not linked to stays out of reach.
     const elsa = await seller('elsa@demo.se');
-    const elsewhere = await server.request('POST', `/api/guardian/children/${elsa.user_id}/public-name`, { token: karinToken, body: choice });
-    expect(elsewhere.status).toBe(403);
+    const elsewhere = await server.request('POST', `/api/guardian/children/${elsa.user_id}/public-name`, {
+      token: karinToken,
+      body: choice,
+    });
+    expect(elsewhere.status).toBe(404);
 
     const seen = await buyerSurfaces(noahToken, noah.link_code);
     expect(seen.share).toBe('Blixten');
@@ -222,7 +232,11 @@ describe('protected identity (skyddade personuppgifter)', () => {
     expect(audit.map((entry) => entry.details.protected)).toEqual([true]);
 
     // A superadmin may lift the mark: back on the leaderboard, the chosen name again.
-    await json('POST', '/api/group/members/protected', admin, { group_id: noah.group_id, membership_id: noah.membership_id, protected: false });
+    await json('POST', '/api/group/members/protected', admin, {
+      group_id: noah.group_id,
+      membership_id: noah.membership_id,
+      protected: false,
+    });
     expect(await leaderboardNames(teacher)).toContain(noah.user_id);
     expect((await buyerSurfaces(noahToken, noah.link_code)).share).toBe(noah.full_name);
     await json('POST', '/api/account/public-name', noahToken, { public_name: 'first_name', alias: null });
@@ -239,14 +253,18 @@ describe('protected identity (skyddade personuppgifter)', () => {
       ['ledare@tallen.se', { group_id: Number(scoutGroup!.id), membership_id: noah.membership_id, protected: true }],
     ] as const;
     for (const [email, body] of attempts) {
-      const answer = await refusal(await server.request('POST', '/api/group/members/protected', { token: await server.login(email), body }));
+      const answer = await refusal(
+        await server.request('POST', '/api/group/members/protected', { token: await server.login(email), body }),
+      );
       expect(answer, email).toEqual({ status: 403, message: 'Endast gruppens administratörer kan markera skyddade personuppgifter' });
     }
     for (const email of ['elsa@demo.se', 'ledare@tallen.se']) {
       const list = await server.request('GET', `/api/group/members?group_id=${noah.group_id}`, { token: await server.login(email) });
       expect(list.status, email).toBe(403);
     }
-    const [row] = await rows<{ protected_identity: boolean }>(sql`select protected_identity from memberships where id = ${noah.membership_id}`);
+    const [row] = await rows<{ protected_identity: boolean }>(
+      sql`select protected_identity from memberships where id = ${noah.membership_id}`,
+    );
     expect(row!.protected_identity).toBe(false);
   });
 });

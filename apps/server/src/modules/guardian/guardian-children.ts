@@ -15,7 +15,8 @@ const approvedLinkOf = (guardianUserId: number, childUserId?: number) =>
     childUserId === undefined ? undefined : eq(guardianLinks.childUserId, childUserId),
   );
 
-const notYourChild = () => notFound('Du är inte vårdnadshavare för det här barnet i Säljportalen');
+/** Anyone but the child's approved guardian: the same 404 whether the child exists or not. */
+export const notYourChild = () => notFound('Du är inte vårdnadshavare för det här barnet i Säljportalen');
 
 /** The guardian's approved children, by name, with the group each is active in. */
 export async function listGuardianChildren(db: Db, guardianUserId: number): Promise<TGuardianChildrenResponse> {

@@ -2,14 +2,14 @@ import { and, eq, exists, isNotNull } from 'drizzle-orm';
 import type { TPublicNameRequest, TPublicNameResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { guardianLinks, users } from '../../db/schema.js';
-import { forbidden } from '../../errors.js';
 import { loadPublicName, storedAlias } from '../account/set-public-name.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { notYourChild } from './guardian-children.js';
 
 /**
  * The approved guardian chooses for a child under 13. Authorised inside the update: an approved
  * guardian link of the signed-in user to this very child; anyone else, and a child that does not
- * exist, is refused the same way. Audit-logged in the same transaction.
+ * exist, is refused with the guardian view's one 404. Audit-logged in the same transaction.
  */
 export async function setChildPublicName(
   db: Db,
@@ -37,7 +37,7 @@ export async function setChildPublicName(
         ),
       )
       .returning({ id: users.id });
-    if (!updated) throw forbidden('Bara en godkänd vårdnadshavare kan välja hur barnets namn visas');
+    if (!updated) throw notYourChild();
     await writeAudit(tx, {
       actorUserId: options.guardianUserId,
       action: 'user.public_name',

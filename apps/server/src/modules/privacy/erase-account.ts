@@ -1,7 +1,16 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ERASED_SELLER_NAME } from '@saljportalen/contract';
 import type { Tx } from '../../db/client.js';
-import { groups, guardianLinks, linkClicksPerDay, mailOutbox, memberships, passwordResetCodes, refreshTokens, users } from '../../db/schema.js';
+import {
+  groups,
+  guardianLinks,
+  linkClicksPerDay,
+  mailOutbox,
+  memberships,
+  passwordResetCodes,
+  refreshTokens,
+  users,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
 

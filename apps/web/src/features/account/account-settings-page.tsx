@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { useProfile } from './api/profile';
-import { usePublicName } from './api/public-name';
+import { usePublicName, useSetPublicName } from './api/public-name';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
 import { MyDataCard } from './components/my-data-card';
@@ -35,9 +35,10 @@ function SettingsSkeleton() {
 /** The name buyers see (issue 22), once its choice has loaded; a failure leaves the rest of the page usable. */
 function PublicNameSection() {
   const publicName = usePublicName();
+  const setPublicName = useSetPublicName();
   if (publicName.isPending) return <Skeleton className="h-40 w-full" />;
   if (publicName.isError) return <Alert tone="error" title="Kunde inte hämta namnvalet." />;
-  return <PublicNameForm current={publicName.data} />;
+  return <PublicNameForm current={publicName.data} save={setPublicName.mutateAsync} />;
 }
 
 /**

@@ -11,11 +11,20 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
+import { PublicNameForm } from '@/features/account';
 import { CatalogCard } from '@/features/catalog';
 import { StatList, StatListSkeleton } from '@/features/dashboard';
 import { LeaderboardCard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
-import { childPath, useChildSummary, useChildTotals, useGuardianChildren, useWithdrawConsent } from './api/children';
+import {
+  childPath,
+  useChildPublicName,
+  useChildSummary,
+  useChildTotals,
+  useGuardianChildren,
+  useSetChildPublicName,
+  useWithdrawConsent,
+} from './api/children';
 
 const LOAD_ERROR = 'Något gick fel vid laddning av data.';
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
@@ -101,7 +110,8 @@ function ChildDashboard({ childId }: { childId: number }) {
         <h2 className="text-xl font-bold text-ink">{user.full_name}</h2>
         {group && <p className="text-muted">{group.name}</p>}
         <p className="mt-1 text-sm text-muted">
-          Du ser {firstName}s översikt som den ser ut för {firstName}. Här kan du inte ändra något.
+          Du ser {firstName}s översikt som den ser ut för {firstName}. Du väljer hur {firstName}s namn visas för köpare och kan återkalla
+          samtycket; resten kan du inte ändra.
         </p>
       </div>
       {!group ? (
@@ -124,7 +134,11 @@ function ChildDashboard({ childId }: { childId: number }) {
           {!group.archived && personal.personal_link && (
             <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
               <div className="lg:col-span-2">
-                <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name} title={`${firstName}s personliga länk`} />
+                <PersonalLinkCard
+                  link={personal.personal_link}
+                  sellerName={user.public_seller_name}
+                  title={`${firstName}s personliga länk`}
+                />
               </div>
               <CatalogCard sellerName={user.public_seller_name} path={childPath(childId, 'catalog.pdf')} title={`${firstName}s katalog`} />
             </div>
@@ -143,9 +157,19 @@ function ChildDashboard({ childId }: { childId: number }) {
           </div>
         </>
       )}
+      <ChildPublicName childId={childId} firstName={firstName} />
       <WithdrawConsent childId={childId} firstName={firstName} />
     </div>
   );
+}
+
+/** The name buyers see on the child's catalogue and share texts: the guardian's choice for a child under 13. */
+function ChildPublicName({ childId, firstName }: { childId: number; firstName: string }) {
+  const publicName = useChildPublicName(childId);
+  const setPublicName = useSetChildPublicName(childId);
+  if (publicName.isPending) return <Skeleton className="h-40 w-full" />;
+  if (publicName.isError) return <Alert tone="error" title="Kunde inte hämta namnvalet." />;
+  return <PublicNameForm key={childId} current={publicName.data} save={setPublicName.mutateAsync} childName={firstName} />;
 }
 
 /** `/vardnadshavare`: a guardian's children, one at a time, read only (issue 22). */

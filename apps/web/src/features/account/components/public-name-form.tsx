@@ -1,20 +1,31 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PUBLIC_NAME_LABELS, ZPublicNameRequestSchema, type TPublicNameChoice, type TPublicNameResponse } from '@saljportalen/contract';
+import {
+  PUBLIC_NAME_LABELS,
+  ZPublicNameRequestSchema,
+  type TPublicNameChoice,
+  type TPublicNameRequest,
+  type TPublicNameResponse,
+} from '@saljportalen/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
-import { useSetPublicName } from '../api/public-name';
 
-const CHOICES: { value: TPublicNameChoice; hint: string }[] = [
-  { value: 'first_name', hint: 'Bara ditt förnamn. Det säkraste valet.' },
-  { value: 'full_name', hint: 'För- och efternamn.' },
-  { value: 'alias', hint: 'Ett namn du hittar på, till exempel ett smeknamn.' },
-];
+const OWN_HINTS: Record<TPublicNameChoice, string> = {
+  first_name: 'Bara ditt förnamn. Det säkraste valet.',
+  full_name: 'För- och efternamn.',
+  alias: 'Ett namn du hittar på, till exempel ett smeknamn.',
+};
+const CHILD_HINTS: Record<TPublicNameChoice, string> = {
+  first_name: 'Bara barnets förnamn. Det säkraste valet.',
+  full_name: 'För- och efternamn.',
+  alias: 'Ett namn ni hittar på, till exempel ett smeknamn.',
+};
+const CHOICES: TPublicNameChoice[] = ['first_name', 'full_name', 'alias'];
 
 interface PublicNameFormValues {
   public_name: TPublicNameChoice;
@@ -23,11 +34,20 @@ interface PublicNameFormValues {
 
 /**
  * Issue 22: the name on the catalogue and in the share texts. A pupil of 13 or over chooses; under
- * 13 the guardian does, and the pupil only sees the choice.
+ * 13 the guardian does (`childName` set: the guardian's view of that child), and the pupil only sees
+ * the choice.
  */
-export function PublicNameForm({ current }: { current: TPublicNameResponse }) {
+export function PublicNameForm({
+  current,
+  save,
+  childName,
+}: {
+  current: TPublicNameResponse;
+  save: (request: TPublicNameRequest) => Promise<TPublicNameResponse>;
+  childName?: string;
+}) {
   const titleId = useId();
-  const setPublicName = useSetPublicName();
+  const hints = childName ? CHILD_HINTS : OWN_HINTS;
   const form = useForm<PublicNameFormValues>({
     resolver: zodResolver(ZPublicNameRequestSchema) as never,
     defaultValues: { public_name: current.public_name, alias: current.alias ?? '' },
@@ -36,7 +56,7 @@ export function PublicNameForm({ current }: { current: TPublicNameResponse }) {
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
-        const answer = await setPublicName.mutateAsync({ public_name: values.public_name, alias: values.alias || null });
+        const answer = await save({ public_name: values.public_name, alias: values.alias || null });
         form.reset({ public_name: answer.public_name, alias: answer.alias ?? '' });
         notify.success('Inställning uppdaterad', `Köpare ser nu: ${answer.public_seller_name}`);
       } catch (error) {
@@ -49,14 +69,17 @@ export function PublicNameForm({ current }: { current: TPublicNameResponse }) {
     },
   );
   const { errors, isSubmitting } = form.formState;
-  const locked = current.chosen_by_guardian;
+  const locked = current.chosen_by_guardian && !childName;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle id={titleId}>Namn som köpare ser</CardTitle>
         <p className="text-sm text-muted">
-          Namnet står på din katalog och i meddelandet du delar. Köpare ser just nu: <strong className="text-ink">{current.public_seller_name}</strong>
+          {childName
+            ? `Namnet står på ${childName}s katalog och i meddelandet som delas.`
+            : 'Namnet står på din katalog och i meddelandet du delar.'}{' '}
+          Köpare ser just nu: <strong className="text-ink">{current.public_seller_name}</strong>
         </p>
       </CardHeader>
       <CardContent>
@@ -67,27 +90,26 @@ export function PublicNameForm({ current }: { current: TPublicNameResponse }) {
         ) : (
           <form aria-labelledby={titleId} onSubmit={onSubmit} noValidate className="space-y-4">
             <fieldset className="space-y-2">
-              <legend className="mb-1 text-sm font-medium text-ink">Visa mitt namn som</legend>
+              <legend className="mb-1 text-sm font-medium text-ink">{childName ? 'Visa barnets namn som' : 'Visa mitt namn som'}</legend>
               {CHOICES.map((choice) => (
                 <label
-                  key={choice.value}
+                  key={choice}
                   className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40"
                 >
-                  <input
-                    type="radio"
-                    value={choice.value}
-                    className="mt-1 size-4 accent-brand"
-                    {...form.register('public_name')}
-                  />
+                  <input type="radio" value={choice} className="mt-1 size-4 accent-brand" {...form.register('public_name')} />
                   <span>
-                    <span className="block font-medium text-ink">{PUBLIC_NAME_LABELS[choice.value]}</span>
-                    <span className="block text-sm text-muted">{choice.hint}</span>
+                    <span className="block font-medium text-ink">{PUBLIC_NAME_LABELS[choice]}</span>
+                    <span className="block text-sm text-muted">{hints[choice]}</span>
                   </span>
                 </label>
               ))}
             </fieldset>
             {chosen === 'alias' && (
-              <Field label="Alias" hint="Högst 40 tecken. Skriv inte ditt riktiga namn." error={errors.alias?.message}>
+              <Field
+                label="Alias"
+                hint={childName ? 'Högst 40 tecken. Skriv inte barnets riktiga namn.' : 'Högst 40 tecken. Skriv inte ditt riktiga namn.'}
+                error={errors.alias?.message}
+              >
                 <Input autoComplete="off" maxLength={40} {...form.register('alias')} />
               </Field>
             )}

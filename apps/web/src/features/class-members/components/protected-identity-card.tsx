@@ -77,7 +77,9 @@ export function ProtectedIdentityCard({ groupId }: { groupId: number }) {
         <p id={explanationId} className="text-sm text-muted">
           En markerad elev visas bara med sitt alias på katalogen och i delade meddelanden, och finns inte med på topplistan.
         </p>
-        <p className="text-sm text-ink">{marked === 0 ? 'Ingen elev är markerad.' : `${marked} av ${pupils.length} elever är markerade.`}</p>
+        <p className="text-sm text-ink">
+          {marked === 0 ? 'Ingen elev är markerad.' : `${marked} av ${pupils.length} elever är markerade.`}
+        </p>
       </CardHeader>
       <CardContent>
         <Button variant="outline" size="sm" aria-expanded={open} onClick={() => setOpen(!open)} className="mb-3">

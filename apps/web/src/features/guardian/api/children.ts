@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TGroupTotalsResponse, TGuardianChildrenResponse, TMeSummaryResponse } from '@saljportalen/contract';
+import type {
+  TGroupTotalsResponse,
+  TGuardianChildrenResponse,
+  TMeSummaryResponse,
+  TPublicNameRequest,
+  TPublicNameResponse,
+} from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { FRESHNESS } from '@/lib/query-client';
 
@@ -29,5 +35,25 @@ export const useWithdrawConsent = () => {
   return useMutation({
     mutationFn: (childId: number) => apiJson<{ ok: true }>(childPath(childId, 'withdraw'), { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+  });
+};
+
+/** How buyers see a child under 13: the guardian chooses (issue 22). */
+export const useChildPublicName = (childId: number) =>
+  useQuery({
+    queryKey: ['guardian', 'child', childId, 'public-name'],
+    queryFn: () => apiJson<TPublicNameResponse>(childPath(childId, 'public-name')),
+  });
+
+export const useSetChildPublicName = (childId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TPublicNameRequest) =>
+      apiJson<TPublicNameResponse>(childPath(childId, 'public-name'), { method: 'POST', body: request }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['guardian', 'child', childId, 'public-name'], answer);
+      // The share text and the catalogue's file name carry the name.
+      return queryClient.invalidateQueries({ queryKey: ['guardian', 'child', childId, 'summary'] });
+    },
   });
 };
