@@ -209,7 +209,7 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         label: 'veckosammanfattning',
         path: '/api/account/notifications',
         body: () => ({ weekly_summary: true }),
-        expect: signedIn(200, { seller: 403, superadmin: 403 }),
+        expect: signedIn(200, { seller: 403, superadmin: 403, guardian: 403, otherGuardian: 403 }),
       },
     ],
     // How buyers see the seller (issue 22): their own choice; nobody in the demo is under 13.
@@ -345,7 +345,11 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     ],
     // The pupil's own goal, in their own active membership only; a superadmin is in no group.
     'POST /api/me/personal-goal': [
-      { path: '/api/me/personal-goal', body: () => ({ amount: null }), expect: signedIn(200, { superadmin: 409 }) },
+      {
+        path: '/api/me/personal-goal',
+        body: () => ({ amount: null }),
+        expect: signedIn(200, { superadmin: 409, guardian: 409, otherGuardian: 409 }),
+      },
     ],
     // The class list and the protected-identity mark: the group's own admin, or a superadmin.
     'GET /api/group/members': [
