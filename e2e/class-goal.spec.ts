@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 // The app's test: fails on anything in the browser console (support/fixtures.ts).
 import { test } from './support/fixtures';
-import { stockholmToday, type TGroupTotalsResponse } from '@saljportalen/contract';
+import { stockholmToday, type TGroupTotalsResponse, type TMeSummaryResponse } from '@saljportalen/contract';
 import { apiToken, expectAccessible, signInQuickly, toastRegion } from './support/fixtures';
 
 /**
@@ -18,11 +18,17 @@ function dayFromToday(days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-async function totalsOf(page: Page, token: string): Promise<TGroupTotalsResponse> {
-  const response = await page.request.get('/api/group/totals', { headers: { authorization: `Bearer ${token}` } });
+async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
-  return (await response.json()) as TGroupTotalsResponse;
+  return (await response.json()) as T;
 }
+
+const wholeNumber = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+const kronor = (sek: number) => `${wholeNumber.format(sek)}\u00a0kr`;
+/** A goal is measured in commission (decision 038): '8 734 kr intjänat av 60 000 kr (14 %)'. */
+const earned = (commission: number, goal: number) =>
+  `${kronor(commission)} intjänat av ${kronor(goal)} (${Math.floor((commission / goal) * 100)} %)`;
 
 test.afterEach(async ({ request }) => {
   const token = await apiToken(request, 'larare@bjorkskolan.se');
@@ -51,7 +57,7 @@ test('the teacher sets a goal and the participation list; a pupil sees the progr
 
   const goalBar = page.getByRole('progressbar', { name: `Vi samlar till: ${PURPOSE}` });
   await expect(goalBar).toBeVisible();
-  await expect(goalBar).toHaveAttribute('aria-valuetext', /av 100\u00a0000\u00a0kr, \d+ %/);
+  await expect(goalBar).toHaveAttribute('aria-valuetext', /^[\d\u00a0]+\u00a0kr intjänat av 100\u00a0000\u00a0kr \(\d+ %\)$/);
   await expect(page.getByText('30 dagar kvar')).toBeVisible();
 
   const modes = page.getByRole('group', { name: 'Vad topplistan visar för klassen' });
@@ -63,11 +69,12 @@ test('the teacher sets a goal and the participation list; a pupil sees the progr
 
   const pupilToken = await signInQuickly(page, 'noah@demo.se');
   await page.goto('/dashboard');
-  const { participation, totals } = await totalsOf(page, pupilToken);
-  await expect(page.getByRole('progressbar', { name: `Vi samlar till: ${PURPOSE}` })).toHaveAttribute(
-    'aria-valuenow',
-    String(Math.min(100, Math.floor((totals.total_sales / 100000) * 100))),
-  );
+  const { participation, totals } = await apiGet<TGroupTotalsResponse>(page, pupilToken, '/api/group/totals');
+  // The class's progress is what it has earned (its commission), not what it has sold.
+  const pupilBar = page.getByRole('progressbar', { name: `Vi samlar till: ${PURPOSE}` });
+  await expect(pupilBar).toHaveAttribute('aria-valuenow', String(Math.min(100, Math.floor((totals.total_commission / 100000) * 100))));
+  await expect(pupilBar).toHaveAttribute('aria-valuetext', earned(totals.total_commission, 100000));
+  await expect(page.getByText(`${kronor(totals.total_commission)} intjänat av ${kronor(100000)}`, { exact: true })).toBeVisible();
   const started = `${participation.started} av ${participation.members} har sålt`;
   await expect(page.getByText(started).first()).toBeVisible();
   const list = page.getByRole('list', { name: 'De som har sålt' });
@@ -82,7 +89,12 @@ test('the teacher sets a goal and the participation list; a pupil sees the progr
   await page.getByRole('button', { name: 'Sätt ett eget mål' }).click();
   await page.getByLabel('Mitt mål i kronor').fill('2500');
   await page.getByRole('button', { name: 'Spara mitt mål' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Ditt eget mål' })).toBeVisible();
+  // The pupil's own progress is their own commission against their own goal.
+  const { personal } = await apiGet<TMeSummaryResponse>(page, pupilToken, '/api/me/summary');
+  await expect(page.getByRole('progressbar', { name: 'Ditt eget mål' })).toHaveAttribute(
+    'aria-valuetext',
+    earned(personal.total_commission, 2500),
+  );
   await expectAccessible(page, 'elevens översikt med mål och deltagande');
   await page.getByRole('button', { name: 'Ta bort mitt mål' }).click();
   await expect(page.getByRole('button', { name: 'Sätt ett eget mål' })).toBeVisible();

@@ -82,9 +82,58 @@ test.describe('sales over time', () => {
     const first = days[0]!;
     await expectChartAndTable(page, 'Försäljning över tid', {
       count: days.length,
-      first: [first.date, kronor(first.sales), String(first.orders_count), kronor(sales.earlier_sales + first.sales)],
+      first: [
+        first.date,
+        kronor(first.sales),
+        kronor(first.commission),
+        String(first.orders_count),
+        kronor(sales.earlier_sales + first.sales),
+      ],
     });
     expect(scripts.some((script) => CHART_CHUNK.test(script))).toBe(true);
+  });
+
+  test("with a class goal the line is what the class has earned (its commission), labelled 'Intjänat' against 'Mål'", async ({ page }) => {
+    const token = await signInQuickly(page, 'larare@bjorkskolan.se');
+    const summary = await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary');
+    const groupId = summary.group_hint!.id;
+    const headers = { authorization: `Bearer ${token}` };
+    const endsOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const set = await page.request.post('/api/group/goal', {
+      headers,
+      data: { group_id: groupId, amount: 60000, purpose: 'Klassresa till Liseberg', ends_on: endsOn },
+    });
+    expect(set.ok()).toBe(true);
+    try {
+      const sales = await apiGet<TSalesPerDayResponse>(page, token, `/api/group/sales-per-day?group_id=${groupId}`);
+      const days = soldDays(sales);
+      const percent = Math.floor((sales.total_commission / 60000) * 100);
+      await page.goto('/dashboard');
+      const chart = page.getByTestId('sales-chart').filter({ has: page.getByRole('heading', { name: 'Försäljning över tid' }) });
+      await expect(chart.locator('canvas')).toBeVisible({ timeout: 30_000 });
+      await expect(
+        chart.getByText(
+          `${kronor(sales.total_commission)} intjänat av målet ${kronor(60000)} (${percent} %), ${kronor(sales.total_sales)} sålt`,
+        ),
+      ).toBeVisible();
+      const legend = chart.locator('ul[aria-hidden="true"]');
+      await expect(legend.getByText('Intjänat', { exact: true })).toBeVisible();
+      await expect(legend.getByText('Mål', { exact: true })).toBeVisible();
+
+      await chart.getByRole('button', { name: 'Visa som tabell' }).click();
+      const table = chart.getByRole('table');
+      await expect(table.getByRole('columnheader')).toHaveText(['Datum', 'Sålt', 'Intjänat', 'Ordrar', 'Intjänat hittills']);
+      const first = days[0]!;
+      await expect(table.locator('tbody tr').first().locator('th, td')).toHaveText([
+        first.date,
+        kronor(first.sales),
+        kronor(first.commission),
+        String(first.orders_count),
+        kronor(sales.earlier_commission + first.commission),
+      ]);
+    } finally {
+      await page.request.post('/api/group/goal', { headers, data: { group_id: groupId, amount: null } });
+    }
   });
 
   test('the admin group detail shows the same as the dashboard', async ({ page }) => {
@@ -98,7 +147,13 @@ test.describe('sales over time', () => {
     await expect(page.getByRole('heading', { name: 'Försäljning över tid', level: 2 })).toBeVisible({ timeout: 30_000 });
     await expectChartAndTable(page, 'Försäljning över tid', {
       count: days.length,
-      first: [days[0]!.date, kronor(days[0]!.sales), String(days[0]!.orders_count), kronor(sales.earlier_sales + days[0]!.sales)],
+      first: [
+        days[0]!.date,
+        kronor(days[0]!.sales),
+        kronor(days[0]!.commission),
+        String(days[0]!.orders_count),
+        kronor(sales.earlier_sales + days[0]!.sales),
+      ],
     });
   });
 
@@ -113,6 +168,7 @@ test.describe('sales over time', () => {
       first: [
         `vecka ${Number(firstWeek.week.slice(6))}, ${firstWeek.week.slice(0, 4)} (från ${firstWeek.starts_on})`,
         kronor(firstWeek.sales),
+        kronor(firstWeek.commission),
         String(firstWeek.orders_count),
         String(firstWeek.groups_count),
       ],

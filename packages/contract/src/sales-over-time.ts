@@ -17,6 +17,11 @@ export const ZSalesDaySchema = z.object({
   date: ZDateSchema,
   /** The net sales (refunds and cancellations deducted) of the orders placed that day, in SEK. */
   sales: ZSekSchema,
+  /**
+   * The net commission of the same orders, in SEK: what the class earned that day. A class goal is
+   * measured in commission (decisions 038, 042, 043), so the chart's line against the goal adds these.
+   */
+  commission: ZSekSchema,
   /** The orders placed that day, cancelled ones left out. */
   orders_count: z.number().int(),
 });
@@ -26,8 +31,9 @@ export type TSalesDay = z.infer<typeof ZSalesDaySchema>;
  * One entry per day from `from` to `to`, days without orders included as 0. The campaign runs
  * from the group's creation or first order to the goal's end date or today (to the last order if
  * that is later). `earlier_sales` is what was sold before `from` when a long campaign is cut to
- * its last `SALES_PER_DAY_MAX_DAYS` days, so `earlier_sales` plus the days is the group's total.
- * `ends_on` is the goal's end date (it may lie after `to`), `goal` the goal in SEK.
+ * its last `SALES_PER_DAY_MAX_DAYS` days, so `earlier_sales` plus the days is the group's total;
+ * `earlier_commission` and `total_commission` are the same for commission. `ends_on` is the
+ * goal's end date (it may lie after `to`), `goal` the goal in SEK, measured in commission.
  */
 export const ZSalesPerDayResponseSchema = z.object({
   group_id: z.number().int(),
@@ -36,7 +42,9 @@ export const ZSalesPerDayResponseSchema = z.object({
   ends_on: ZDateSchema.nullable(),
   goal: ZSekSchema.nullable(),
   earlier_sales: ZSekSchema,
+  earlier_commission: ZSekSchema,
   total_sales: ZSekSchema,
+  total_commission: ZSekSchema,
   days: z.array(ZSalesDaySchema),
 });
 export type TSalesPerDayResponse = z.infer<typeof ZSalesPerDayResponseSchema>;
@@ -68,6 +76,8 @@ export const ZSalesWeekSchema = z.object({
   starts_on: ZDateSchema,
   /** Net sales of the orders placed that week in every group, in SEK. */
   sales: ZSekSchema,
+  /** Net commission of the same orders, in SEK: what the groups earned that week. */
+  commission: ZSekSchema,
   orders_count: z.number().int(),
   /** How many groups had an order that week. */
   groups_count: z.number().int(),

@@ -40,7 +40,8 @@ export const ZMeSummaryResponseSchema = z.object({
     orders_count: z.number().int(),
     /**
      * The pupil's own goal in kronor (issue 20), null until they set one. Only ever in the pupil's
-     * own summary: never in totals, a leaderboard or a classmate's answer.
+     * own summary: never in totals, a leaderboard or a classmate's answer. Measured, like the
+     * class goal, in commission: the pupil's progress is `total_commission` against it.
      */
     goal: ZSekSchema.nullable(),
   }),

@@ -16,6 +16,7 @@ import {
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { groupIdByCode, membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
 import { pdfText } from '../../../test/pdf-tools.js';
+import { goalProgress } from '../notifications/weekly-summary.js';
 
 let server: TestServer;
 let group: number;
@@ -182,6 +183,49 @@ describe('the class goal', () => {
       ends_on: dayFromToday(30),
     });
     expect(pdfText(await pdf()).replace(/\s+/g, ' ')).toContain('Vi samlar till: Klassresa till Liseberg');
+    await ok('POST', '/api/group/goal', tokens.teacher, { group_id: group, amount: null });
+  });
+});
+
+describe('what the goal is measured in', () => {
+  it('is commission everywhere: the totals, the chart and the weekly summary give the same amount and per cent', async () => {
+    await ok('POST', '/api/group/goal', tokens.teacher, {
+      group_id: group,
+      amount: 1000,
+      purpose: 'Klassresa till Liseberg',
+      ends_on: dayFromToday(30),
+    });
+    const [orders] = await sqlRows<{ sales: string; commission: string }>(
+      server.app.db,
+      sql`select coalesce(sum(subtotal_ore), 0)::text as sales, coalesce(sum(commission_ore), 0)::text as commission
+          from orders where group_id = ${group}`,
+    );
+    const commissionOre = Number(orders!.commission);
+    // Commission is not sales: the progress would differ if measured in sales.
+    expect(commissionOre).toBeGreaterThan(0);
+    expect(commissionOre).toBeLessThan(Number(orders!.sales));
+
+    // The progress bar's amount: the group's commission, what the class earns.
+    const totals = await ok<TGroupTotalsResponse>('GET', '/api/group/totals', tokens.noah);
+    expect(Math.round(totals.totals.total_commission * 100)).toBe(commissionOre);
+    expect(totals.goal).toMatchObject({ amount: 1000 });
+    // The chart's line against the goal ends at the same commission.
+    const chart = await ok<{ total_commission: number; goal: number }>('GET', `/api/group/sales-per-day?group_id=${group}`, tokens.noah);
+    expect(chart).toMatchObject({ total_commission: totals.totals.total_commission, goal: 1000 });
+    // The weekly summary's per cent is the web's: floor(commission / goal).
+    expect(goalProgress(100_000, commissionOre).percent).toBe(Math.floor((totals.totals.total_commission / 1000) * 100));
+
+    // A pupil's own progress is their own commission, against their own goal.
+    const noah = await membershipOf(server.app.db, 'noah@demo.se', 'BJK6B2');
+    const [own] = await sqlRows<{ commission: string }>(
+      server.app.db,
+      sql`select coalesce(sum(commission_ore), 0)::text as commission from orders where membership_id = ${noah.id}`,
+    );
+    await ok('POST', '/api/me/personal-goal', tokens.noah, { amount: 500 });
+    const summary = await ok<TMeSummaryResponse>('GET', '/api/me/summary', tokens.noah);
+    expect(Math.round(summary.personal.total_commission * 100)).toBe(Number(own!.commission));
+    expect(summary.personal.goal).toBe(500);
+    await ok('POST', '/api/me/personal-goal', tokens.noah, { amount: null });
     await ok('POST', '/api/group/goal', tokens.teacher, { group_id: group, amount: null });
   });
 });

@@ -31,6 +31,7 @@ export function getSellerSummary(view: SellerView, options: { publicUrl: string 
       personal_link: view.awaitingGuardianConsent ? null : personalLink(options.publicUrl, membership.linkCode),
       orders_count: personal.ordersCount,
       // The pupil's own goal: this summary is the only answer that ever carries it (the guardian view reuses it).
+      // Measured as the class goal is, in commission: the web shows total_commission against it (decision 038).
       goal: membership.personalGoalOre === null ? null : oreToSek(membership.personalGoalOre),
     },
   };

@@ -19,13 +19,17 @@ const stockholmDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Stockh
 const dayOf = (instant: Date | string) => stockholmDay.format(new Date(instant));
 
 async function ordersOf(where: ReturnType<typeof sql>) {
-  const rows = await sqlRows<{ ordered_at: string | Date; subtotal_ore: string | number; state: string; group_id: number | null }>(
-    server.app.db,
-    sql`select ordered_at, subtotal_ore, state, group_id from orders where ${where}`,
-  );
+  const rows = await sqlRows<{
+    ordered_at: string | Date;
+    subtotal_ore: string | number;
+    commission_ore: string | number;
+    state: string;
+    group_id: number | null;
+  }>(server.app.db, sql`select ordered_at, subtotal_ore, commission_ore, state, group_id from orders where ${where}`);
   return rows.map((row) => ({
     day: dayOf(row.ordered_at),
     ore: Number(row.subtotal_ore),
+    commissionOre: Number(row.commission_ore),
     counted: row.state !== 'cancelled',
     group: row.group_id,
   }));
@@ -62,31 +66,49 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /api/group/sales-per-day', () => {
-  it("gives a member the class's sales per day, every day of the campaign, adding up to the orders", async () => {
+  it("gives a member the class's sales and commission per day, every day of the campaign, adding up to the orders", async () => {
     const groupId = await groupIdByCode(server.app.db, 'BJK6B2');
     for (const email of ['noah@demo.se', 'larare@bjorkskolan.se']) {
       const { status, body } = await get<TSalesPerDayResponse>(`/api/group/sales-per-day?group_id=${groupId}`, tokens[email]);
       expect(status).toBe(200);
       const orders = await ordersOf(sql`group_id = ${groupId}`);
-      const expected = new Map<string, { ore: number; count: number }>();
+      const expected = new Map<string, { ore: number; commissionOre: number; count: number }>();
       for (const order of orders) {
-        const day = expected.get(order.day) ?? { ore: 0, count: 0 };
-        expected.set(order.day, { ore: day.ore + order.ore, count: day.count + (order.counted ? 1 : 0) });
+        const day = expected.get(order.day) ?? { ore: 0, commissionOre: 0, count: 0 };
+        expected.set(order.day, {
+          ore: day.ore + order.ore,
+          commissionOre: day.commissionOre + order.commissionOre,
+          count: day.count + (order.counted ? 1 : 0),
+        });
       }
       expect(orders.length).toBeGreaterThan(0);
       expect(body.to).toBe(stockholmDate(new Date()));
       expect(body.earlier_sales).toBe(0);
+      expect(body.earlier_commission).toBe(0);
       // Every day once, in order, with no gap.
       expect(body.days.map((day) => day.date)).toEqual([...new Set(body.days.map((day) => day.date))].sort());
       expect(body.days[0]!.date).toBe(body.from);
       expect(body.days.at(-1)!.date).toBe(body.to);
       for (const day of body.days) {
-        const want = expected.get(day.date) ?? { ore: 0, count: 0 };
-        expect([day.date, Math.round(day.sales * 100), day.orders_count]).toEqual([day.date, want.ore, want.count]);
+        const want = expected.get(day.date) ?? { ore: 0, commissionOre: 0, count: 0 };
+        // The day's commission is the orders' own commission_ore, net as the sales are.
+        expect([day.date, Math.round(day.sales * 100), Math.round(day.commission * 100), day.orders_count]).toEqual([
+          day.date,
+          want.ore,
+          want.commissionOre,
+          want.count,
+        ]);
       }
       const totalOre = orders.reduce((sum, order) => sum + order.ore, 0);
+      const totalCommissionOre = orders.reduce((sum, order) => sum + order.commissionOre, 0);
+      expect(totalCommissionOre).toBeGreaterThan(0);
       expect(Math.round(sumSek(body.days.map((day) => day.sales)) * 100)).toBe(totalOre);
       expect(Math.round(body.total_sales * 100)).toBe(totalOre);
+      expect(Math.round(sumSek(body.days.map((day) => day.commission)) * 100)).toBe(totalCommissionOre);
+      expect(Math.round(body.total_commission * 100)).toBe(totalCommissionOre);
+      // The same commission the totals (the goal's progress bar) and the weekly summary measure the goal in.
+      const totals = (await get<{ totals: { total_commission: number } }>('/api/group/totals', tokens[email])).body;
+      expect(body.total_commission).toBe(totals.totals.total_commission);
     }
   });
 
@@ -128,17 +150,21 @@ describe('GET /api/group/sales-per-day', () => {
     expect(body.days).toHaveLength(17);
     const byDay = Object.fromEntries(body.days.filter((day) => day.sales !== 0 || day.orders_count !== 0).map((day) => [day.date, day]));
     expect(byDay).toEqual({
-      '2026-03-28': { date: '2026-03-28', sales: 100, orders_count: 1 },
-      '2026-03-29': { date: '2026-03-29', sales: 500, orders_count: 2 },
-      '2026-03-30': { date: '2026-03-30', sales: 550, orders_count: 2 },
+      '2026-03-28': { date: '2026-03-28', sales: 100, commission: 25, orders_count: 1 },
+      '2026-03-29': { date: '2026-03-29', sales: 500, commission: 125, orders_count: 2 },
+      // The refund's commission comes off the order's own day, as its amount does.
+      '2026-03-30': { date: '2026-03-30', sales: 550, commission: 137.5, orders_count: 2 },
     });
     expect(body.total_sales).toBe(1150);
+    expect(body.total_commission).toBe(287.5);
+    expect(body.earlier_commission).toBe(0);
 
     // An order after the goal's end still shows: the days run on to it, and add up to the total.
     await at('2026-04-10T09:00:00Z', 5_000);
     const later = await get<TSalesPerDayResponse>(`/api/group/sales-per-day?group_id=${groupId}`, tokens['elsa@demo.se']);
-    expect(later.body).toMatchObject({ from: '2026-03-20', to: '2026-04-10', total_sales: 1200 });
+    expect(later.body).toMatchObject({ from: '2026-03-20', to: '2026-04-10', total_sales: 1200, total_commission: 300 });
     expect(sumSek(later.body.days.map((day) => day.sales))).toBe(1200);
+    expect(sumSek(later.body.days.map((day) => day.commission))).toBe(300);
   });
 
   it('starts at the first order when that is before the creation, and cuts a long campaign to its last 366 days with what sold before', async () => {
@@ -151,12 +177,15 @@ describe('GET /api/group/sales-per-day', () => {
     expect(body.earlier_sales).toBe(123);
     expect(body.total_sales).toBe(168);
     expect(sumSek([body.earlier_sales, ...body.days.map((day) => day.sales)])).toBe(168);
+    expect(body.earlier_commission).toBe(30.75);
+    expect(body.total_commission).toBe(42);
+    expect(sumSek([body.earlier_commission, ...body.days.map((day) => day.commission)])).toBe(42);
     expect(body.goal).toBeNull();
     expect(body.ends_on).toBeNull();
 
     const fresh = await campaignGroup({ code: 'NY0001', createdAt: new Date().toISOString() });
     const empty = await get<TSalesPerDayResponse>(`/api/group/sales-per-day?group_id=${fresh.groupId}`, tokens['elsa@demo.se']);
-    expect(empty.body.days).toEqual([{ date: stockholmDate(new Date()), sales: 0, orders_count: 0 }]);
+    expect(empty.body.days).toEqual([{ date: stockholmDate(new Date()), sales: 0, commission: 0, orders_count: 0 }]);
   });
 
   it('is refused to everyone who is not a member of the group, and bad input is a Swedish 400', async () => {
@@ -233,15 +262,17 @@ describe('GET /api/admin/overview/sales-per-week', () => {
     for (const week of body.weeks) {
       const inWeek = orders.filter((order) => weekOf(order.day) === week.week);
       expect(weekOf(week.starts_on)).toBe(week.week);
-      expect([week.week, Math.round(week.sales * 100), week.orders_count, week.groups_count]).toEqual([
+      expect([week.week, Math.round(week.sales * 100), Math.round(week.commission * 100), week.orders_count, week.groups_count]).toEqual([
         week.week,
         inWeek.reduce((sum, order) => sum + order.ore, 0),
+        inWeek.reduce((sum, order) => sum + order.commissionOre, 0),
         inWeek.filter((order) => order.counted).length,
         new Set(inWeek.map((order) => order.group)).size,
       ]);
     }
     expect(body.weeks.at(-2)!.sales).toBeGreaterThanOrEqual(77);
     expect(body.weeks.at(-1)!.sales).toBeGreaterThanOrEqual(88);
+    expect(body.weeks.at(-1)!.commission).toBeGreaterThanOrEqual(22);
   });
 
   it('shows 26 weeks unless asked, refuses other roles, and bad input is a Swedish 400', async () => {

@@ -26,7 +26,8 @@ import { orderSums } from './order-sums.js';
 const stockholmDay = sql<string>`to_char(${orders.orderedAt} at time zone ${sql.raw(`'${STOCKHOLM}'`)}, 'YYYY-MM-DD')`;
 
 /**
- * A group's net sales per Stockholm day over its campaign: from its creation or first order,
+ * A group's net sales and commission per Stockholm day over its campaign (the commission is what
+ * its goal is measured in, decision 043): from its creation or first order,
  * whichever is earlier, to the goal's end date or today (or its last order, if later), every day
  * listed, 0 where nothing sold. Null for a group that does not exist.
  */
@@ -56,16 +57,25 @@ export async function groupSalesPerDay(db: Db, groupId: number, now = new Date()
   const from = calendarDaysBetween(start, to) >= SALES_PER_DAY_MAX_DAYS ? addCalendarDays(to, 1 - SALES_PER_DAY_MAX_DAYS) : start;
 
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  let earlierOre = 0;
-  let totalOre = 0;
+  const earlier = { salesOre: 0, commissionOre: 0 };
+  const total = { salesOre: 0, commissionOre: 0 };
   for (const row of rows) {
-    totalOre += row.salesOre;
-    if (row.day < from) earlierOre += row.salesOre;
+    total.salesOre += row.salesOre;
+    total.commissionOre += row.commissionOre;
+    if (row.day < from) {
+      earlier.salesOre += row.salesOre;
+      earlier.commissionOre += row.commissionOre;
+    }
   }
   const days: TSalesPerDayResponse['days'] = [];
   for (let day = from; day <= to; day = addCalendarDays(day, 1)) {
     const row = byDay.get(day);
-    days.push({ date: day, sales: oreToSek(row?.salesOre ?? 0), orders_count: row?.ordersCount ?? 0 });
+    days.push({
+      date: day,
+      sales: oreToSek(row?.salesOre ?? 0),
+      commission: oreToSek(row?.commissionOre ?? 0),
+      orders_count: row?.ordersCount ?? 0,
+    });
   }
   return {
     group_id: groupId,
@@ -73,14 +83,16 @@ export async function groupSalesPerDay(db: Db, groupId: number, now = new Date()
     to,
     ends_on: group.goalEndsOn,
     goal: group.goalOre === null ? null : oreToSek(group.goalOre),
-    earlier_sales: oreToSek(earlierOre),
-    total_sales: oreToSek(totalOre),
+    earlier_sales: oreToSek(earlier.salesOre),
+    earlier_commission: oreToSek(earlier.commissionOre),
+    total_sales: oreToSek(total.salesOre),
+    total_commission: oreToSek(total.commissionOre),
     days,
   };
 }
 
 /**
- * Every group's net sales per ISO week (Monday to Sunday, Stockholm days), the last `weeks`
+ * Every group's net sales and commission per ISO week (Monday to Sunday, Stockholm days), the last `weeks`
  * weeks with this one, oldest first, 0 where nothing sold. Orders nobody is attributed to count
  * for no group until assigned, as on the overview.
  */
@@ -105,6 +117,7 @@ export async function salesPerWeek(db: Db, options: { weeks: number; now?: Date 
       week: isoWeekLabel(monday),
       starts_on: monday,
       sales: oreToSek(row?.salesOre ?? 0),
+      commission: oreToSek(row?.commissionOre ?? 0),
       orders_count: row?.ordersCount ?? 0,
       groups_count: row?.groupsCount ?? 0,
     });

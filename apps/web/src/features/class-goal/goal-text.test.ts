@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeftText, equalShare, percentOf } from './goal-text';
+import { daysLeftText, earnedText, equalShare, percentOf } from './goal-text';
 
 describe('goal texts', () => {
   it('rounds the share reached down, and goes past 100 % when the class sells more', () => {
@@ -8,6 +8,12 @@ describe('goal texts', () => {
     expect(percentOf(15000, 15000)).toBe(100);
     expect(percentOf(30000, 15000)).toBe(200);
     expect(percentOf(-10, 15000)).toBe(0);
+  });
+
+  it('says the progress as what is earned (commission) of the goal, in Swedish', () => {
+    expect(earnedText(8734, 60000)).toBe('8\u00a0734\u00a0kr intjänat av 60\u00a0000\u00a0kr (14 %)');
+    expect(earnedText(0, 15000)).toBe('0\u00a0kr intjänat av 15\u00a0000\u00a0kr (0 %)');
+    expect(earnedText(16000, 15000)).toBe('16\u00a0000\u00a0kr intjänat av 15\u00a0000\u00a0kr (106 %)');
   });
 
   it('says the days left in Swedish', () => {

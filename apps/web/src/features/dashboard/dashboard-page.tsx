@@ -102,7 +102,7 @@ function GroupSummary({ final, groupId }: { final: boolean; groupId: number }) {
         <>
           {totals.data.goal && (
             <Card className="p-4">
-              <GoalProgress goal={totals.data.goal} sold={totals.data.totals.total_sales} />
+              <GoalProgress goal={totals.data.goal} earned={totals.data.totals.total_commission} />
             </Card>
           )}
           <StatList
@@ -172,11 +172,14 @@ function OfflineNotice({ fetchedAt }: { fetchedAt?: number }) {
   );
 }
 
-/** The pupil's own goal, offered as a share of the class goal when there is one. */
-function PersonalGoal({ sold, goal }: { sold: number; goal: number | null }) {
+/**
+ * The pupil's own goal, offered as a share of the class goal when there is one; measured, like the
+ * class goal, in what the pupil has earned (their commission).
+ */
+function PersonalGoal({ earned, goal }: { earned: number; goal: number | null }) {
   const totals = useGroupTotals();
   if (!totals.data) return null;
-  return <PersonalGoalCard goal={goal} sold={sold} classGoal={totals.data.goal} pupils={totals.data.participation.members} />;
+  return <PersonalGoalCard goal={goal} earned={earned} classGoal={totals.data.goal} pupils={totals.data.participation.members} />;
 }
 
 /**
@@ -312,7 +315,7 @@ export function DashboardPage() {
             )}
 
             {/* A pupil's own goal; the teacher's card holds the class's. */}
-            {!group.archived && user.role === 'seller' && <PersonalGoal sold={personal.total_sales} goal={personal.goal} />}
+            {!group.archived && user.role === 'seller' && <PersonalGoal earned={personal.total_commission} goal={personal.goal} />}
 
             {showGroup && (
               <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">

@@ -70,7 +70,7 @@ function GroupGoalCard({ detail }: { detail: GroupDetail }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {group.goal ? (
-          <GoalProgress goal={group.goal} sold={detail.totals.total_sales} />
+          <GoalProgress goal={group.goal} earned={detail.totals.total_commission} />
         ) : (
           <p className="text-muted">Gruppen har inget mål.</p>
         )}

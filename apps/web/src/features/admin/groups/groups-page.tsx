@@ -145,7 +145,7 @@ export function GroupsPage() {
                     </Td>
                     <Td data-label="Mål" className="min-w-40">
                       {group.goal ? (
-                        <GoalProgress compact goal={group.goal} sold={group.total_sales} />
+                        <GoalProgress compact goal={group.goal} earned={group.total_commission} />
                       ) : (
                         <span className="text-muted">–</span>
                       )}

@@ -3,16 +3,18 @@ import { Target } from 'lucide-react';
 import { stockholmToday, type TGroupGoal } from '@saljportalen/contract';
 import { cn } from '@/lib/cn';
 import { formatKronor } from '@/lib/format';
-import { daysLeftText, percentOf } from '../goal-text';
+import { daysLeftText, earnedText, percentOf } from '../goal-text';
 
 /**
- * Progress towards a class goal (issue 20): what for, kronor of kronor, per cent and days left,
- * as a progressbar a screen reader announces with the same words.
+ * Progress towards a class goal (issue 20): what for, kronor earned of kronor, per cent and days
+ * left, as a progressbar a screen reader announces with the same words. `earned` is the group's
+ * commission (`total_commission`), never its sales: a class goal is money the class raises
+ * (decisions 038, 042), the same measure as the weekly summary mail and the sales chart.
  */
-export function GoalProgress({ goal, sold, compact = false }: { goal: TGroupGoal; sold: number; compact?: boolean }) {
+export function GoalProgress({ goal, earned, compact = false }: { goal: TGroupGoal; earned: number; compact?: boolean }) {
   const labelId = useId();
-  const percent = percentOf(sold, goal.amount);
-  const amounts = `${formatKronor(sold)} av ${formatKronor(goal.amount)}`;
+  const percent = percentOf(earned, goal.amount);
+  const amounts = `${formatKronor(earned)} intjänat av ${formatKronor(goal.amount)}`;
   const daysLeft = daysLeftText(goal, stockholmToday());
   return (
     <div className={cn('space-y-2', compact && 'space-y-1')}>
@@ -29,7 +31,7 @@ export function GoalProgress({ goal, sold, compact = false }: { goal: TGroupGoal
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(percent, 100)}
-        aria-valuetext={`${amounts}, ${percent} %`}
+        aria-valuetext={earnedText(earned, goal.amount)}
         className={cn('overflow-hidden rounded-full border border-slate-500 bg-slate-100', compact ? 'h-2.5' : 'h-4')}
       >
         <div className="h-full rounded-full bg-brand" style={{ width: `${Math.min(percent, 100)}%` }} />

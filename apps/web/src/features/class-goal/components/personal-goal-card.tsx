@@ -8,20 +8,21 @@ import { Input } from '@/components/ui/input';
 import { formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useSetPersonalGoal } from '../api/set-personal-goal';
-import { equalShare, percentOf } from '../goal-text';
+import { earnedText, equalShare, percentOf } from '../goal-text';
 
 /**
  * The pupil's own goal (issue 20): opt-in, offered as their share of the class goal, private.
- * Only the pupil's own summary carries it; the server sends it to no classmate.
+ * Only the pupil's own summary carries it; the server sends it to no classmate. Measured as the
+ * class goal is, in commission: `earned` is the pupil's own `total_commission` (decision 038).
  */
 export function PersonalGoalCard({
   goal,
-  sold,
+  earned,
   classGoal,
   pupils,
 }: {
   goal: number | null;
-  sold: number;
+  earned: number;
   classGoal: TGroupGoal | null;
   pupils: number;
 }) {
@@ -60,7 +61,7 @@ export function PersonalGoalCard({
     setEditing(true);
   };
 
-  const percent = goal ? percentOf(sold, goal) : 0;
+  const percent = goal ? percentOf(earned, goal) : 0;
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
@@ -79,14 +80,14 @@ export function PersonalGoalCard({
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.min(percent, 100)}
-              aria-valuetext={`${formatKronor(sold)} av ${formatKronor(goal)}, ${percent} %`}
+              aria-valuetext={earnedText(earned, goal)}
               className="h-3 overflow-hidden rounded-full border border-slate-500 bg-slate-100"
             >
               <div className="h-full rounded-full bg-brand" style={{ width: `${Math.min(percent, 100)}%` }} />
             </div>
             <p className="text-sm text-ink tabular-nums">
               <span className="font-semibold">
-                {formatKronor(sold)} av {formatKronor(goal)}
+                {formatKronor(earned)} intjänat av {formatKronor(goal)}
               </span>{' '}
               ({percent} %)
             </p>
@@ -104,8 +105,8 @@ export function PersonalGoalCard({
           <>
             <p className="text-sm text-ink">
               {share
-                ? `Vill du sätta ett eget mål? Om alla i klassen säljer lika mycket blir din del ${formatKronor(share)}.`
-                : 'Vill du sätta ett eget mål för din försäljning?'}
+                ? `Vill du sätta ett eget mål? Om alla i klassen tjänar in lika mycket blir din del ${formatKronor(share)}.`
+                : 'Vill du sätta ett eget mål för det du tjänar in?'}
             </p>
             <Button variant="outline" size="sm" onClick={startEditing}>
               Sätt ett eget mål
