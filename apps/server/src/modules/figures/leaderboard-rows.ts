@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { groupFigures, membershipFigures, memberships, users } from '../../db/schema.js';
 import { rollupFigures } from './order-sums.js';
@@ -34,4 +34,13 @@ export async function renewLeaderboardVersion(tx: Tx, groupId: number): Promise<
     .update(groupFigures)
     .set({ version: sql`nextval('group_figures_version_seq')` })
     .where(eq(groupFigures.groupId, groupId));
+}
+
+/** A new version of the leaderboards of every group the user is a member of (a pupil's consent changed). */
+export async function renewLeaderboardVersionsOfMember(tx: Tx, userId: number): Promise<void> {
+  const groupIds = tx.select({ groupId: memberships.groupId }).from(memberships).where(eq(memberships.userId, userId));
+  await tx
+    .update(groupFigures)
+    .set({ version: sql`nextval('group_figures_version_seq')` })
+    .where(inArray(groupFigures.groupId, groupIds));
 }

@@ -1,11 +1,12 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TGuardianConsentResponse } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { groupFigures, groups, guardianLinks, memberships, users } from '../../db/schema.js';
+import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { sha256 } from '../../lib/random-codes.js';
 import { eraseAccount } from '../privacy/erase-account.js';
+import { renewLeaderboardVersionsOfMember } from '../figures/leaderboard-rows.js';
 
 const unknownCode = () =>
   new AppError('NOT_FOUND', 'Länken till godkännandet finns inte. Kontrollera att hela länken från mejlet kom med.');
@@ -64,15 +65,6 @@ async function spendCode(tx: Tx, code: string) {
   return spent;
 }
 
-/** Moves the leaderboards of the child's groups to a new version, so a cached one is made again. */
-export async function moveLeaderboardVersions(tx: Tx, childUserId: number): Promise<void> {
-  const groupIds = tx.select({ groupId: memberships.groupId }).from(memberships).where(eq(memberships.userId, childUserId));
-  await tx
-    .update(groupFigures)
-    .set({ version: sql`nextval('group_figures_version_seq')` })
-    .where(inArray(groupFigures.groupId, groupIds));
-}
-
 export type GuardianAccount = { kind: 'existing'; userId: number } | { kind: 'new'; fullName: string; email: string; password: string };
 
 /**
@@ -109,7 +101,7 @@ export async function approveGuardianConsent(
     if (!child || child.erasedAt !== null) throw unknownCode();
     await tx.update(guardianLinks).set({ guardianUserId, approvedAt: new Date() }).where(eq(guardianLinks.id, spent.id));
     await tx.update(users).set({ guardianConsent: 'approved' }).where(eq(users.id, spent.childUserId));
-    await moveLeaderboardVersions(tx, spent.childUserId);
+    await renewLeaderboardVersionsOfMember(tx, spent.childUserId);
     return { guardianUserId };
   });
 }

@@ -22,6 +22,7 @@ describe('admin list answers (spec §3 tolerant readers)', () => {
           sellers_count: 3,
           total_sales: 100.5,
           total_commission: 25.13,
+          goal: null,
         },
       ],
       total: 7,
