@@ -590,7 +590,7 @@ describe('ids beyond PostgreSQL integer (2^31 - 1)', () => {
       const [method] = route.split(' ') as [string];
       const body = method === 'GET' ? undefined : ((await validBodies())[route] ?? {});
       answers[route] = await answerOf(await server.request(method, pathWith(route, String(HUGE)), { token: tokenFor(route), body }));
-      expected[route] = refused('Ogiltigt id');
+      expected[route] = refused(route.includes('/api/guardian/children/:id') ? 'Ogiltigt id för barnet' : 'Ogiltigt id');
     }
 
     expect(Object.keys(answers)).toEqual(

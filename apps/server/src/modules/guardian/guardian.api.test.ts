@@ -140,7 +140,7 @@ describe('a child waiting for consent', () => {
     expect(page).not.toContain('Vilma');
     const [clicks] = await sqlRows<{ n: number }>(
       server.app.db,
-      sql`select count(*)::int as n from link_clicks c join memberships m on m.id = c.membership_id where m.user_id = ${child.userId}`,
+      sql`select coalesce(sum(c.clicks), 0)::int as n from link_clicks_per_day c join memberships m on m.id = c.membership_id where m.user_id = ${child.userId}`,
     );
     expect(Number(clicks!.n)).toBe(0);
   });

@@ -217,7 +217,7 @@ describe('POST /api/account/delete', () => {
       select full_name, email, phone, alias, password_hash, active_group_id, erased_at is not null as erased,
         (select count(*)::int from refresh_tokens where user_id = u.id) as refresh_tokens,
         (select count(*)::int from guardian_links where child_user_id = u.id or guardian_user_id = u.id) as guardian_links,
-        (select count(*)::int from link_clicks c join memberships m on m.id = c.membership_id where m.user_id = u.id) as clicks
+        (select count(*)::int from link_clicks_per_day c join memberships m on m.id = c.membership_id where m.user_id = u.id) as clicks
       from users u where id = ${astrid.userId}`);
     expect(user).toMatchObject({
       full_name: ERASED,

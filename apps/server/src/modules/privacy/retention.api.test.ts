@@ -26,6 +26,8 @@ let archivedGroup: number;
 let liveGroup: number;
 const people: Record<string, number> = {};
 let erasedMembership: { id: number; groupId: number; linkCode: string };
+/** A pupil seen last month: their link's old counts go, the newer stay (an erased account's all go). */
+let recentMembership: { id: number; groupId: number; linkCode: string };
 let groupSalesBefore: number;
 let summary: Record<string, unknown>;
 
@@ -58,7 +60,7 @@ beforeAll(async () => {
   // Accounts: who goes and who stays.
   erasedMembership = await member(await user('gammal', { lastSignIn: monthsAgo(25) }), archivedGroup);
   await member(await user('aldrig', { lastSignIn: null, createdAt: monthsAgo(25) }), archivedGroup);
-  await member(await user('nyligen', { lastSignIn: monthsAgo(23) }), archivedGroup);
+  recentMembership = await member(await user('nyligen', { lastSignIn: monthsAgo(23) }), archivedGroup);
   await member(await user('nyskapad', { lastSignIn: null, createdAt: monthsAgo(1) }), archivedGroup);
   await member(await user('superadmin', { lastSignIn: monthsAgo(30), superadmin: true }), archivedGroup);
   const teacher = await user('larare', { lastSignIn: monthsAgo(30) });
@@ -79,7 +81,8 @@ beforeAll(async () => {
 
   // Link clicks per day: one day past the 24 months, one inside.
   await query(sql`insert into link_clicks_per_day (membership_id, day, clicks) values
-    (${erasedMembership.id}, ${monthsAgo(25).slice(0, 10)}::date, 4), (${erasedMembership.id}, ${monthsAgo(1).slice(0, 10)}::date, 2)`);
+    (${recentMembership.id}, ${monthsAgo(25).slice(0, 10)}::date, 4), (${recentMembership.id}, ${monthsAgo(1).slice(0, 10)}::date, 2),
+    (${erasedMembership.id}, ${monthsAgo(1).slice(0, 10)}::date, 3)`);
 
   // Codes and sessions, expired and not.
   const noah = (await membershipOf(server.app.db, 'noah@demo.se', 'BJK6B2')).userId;
@@ -183,8 +186,10 @@ describe('the retention job', () => {
   });
 
   it('deletes link-click counts older than 24 months and keeps the newer ones', async () => {
-    const days = await query<{ clicks: number }>(sql`select clicks from link_clicks_per_day where membership_id = ${erasedMembership.id}`);
+    const days = await query<{ clicks: number }>(sql`select clicks from link_clicks_per_day where membership_id = ${recentMembership.id}`);
     expect(days.map((day) => Number(day.clicks))).toEqual([2]);
+    // Erasure takes every count of the erased account's link, however new.
+    expect(await query(sql`select clicks from link_clicks_per_day where membership_id = ${erasedMembership.id}`)).toEqual([]);
   });
 
   it('erases accounts of archived groups only with no sign-in for 24 months, keeping the group totals', async () => {
@@ -205,9 +210,9 @@ describe('the retention job', () => {
     expect(Number(figures!.sales_ore)).toBe(groupSalesBefore);
     expect((await fetch(`${server.url}/s/${erasedMembership.linkCode}`, { redirect: 'manual' })).status).toBe(404);
     const [audit] = await query<{ actor_user_id: number | null; details: unknown }>(
-      sql`select actor_user_id, details from audit_entries where action = 'user.erase' and target_id = ${String(people.gammal)}`,
+      sql`select actor_user_id, details from audit_entries where action = 'account.erase' and target_id = ${String(people.gammal)}`,
     );
-    expect(audit).toEqual({ actor_user_id: null, details: { reason: 'retention' } });
+    expect(audit).toEqual({ actor_user_id: null, details: { reason: 'retention', memberships: 1 } });
   });
 
   it('deletes expired reset codes and keeps a valid one', async () => {
