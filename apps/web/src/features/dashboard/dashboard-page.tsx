@@ -13,14 +13,15 @@ import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
-import { GoalForm, GoalProgress, PersonalGoalCard } from '@/features/class-goal';
-import { LeaderboardCard, LeaderboardModeSetting, participationText, useLeaderboard } from '@/features/leaderboard';
+import { GoalForm, PersonalGoalCard } from '@/features/class-goal';
+import { LeaderboardCard, LeaderboardModeSetting, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import { GroupSalesChart } from '@/features/sales-chart';
 import { ProtectedIdentityCard } from '@/features/class-members';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
+import { GroupResults } from './components/group-results';
 import { firstName } from './first-name';
 import { useLiveDashboard } from './use-live-dashboard';
 
@@ -90,41 +91,15 @@ function GroupSettings({ groupId }: { groupId: number }) {
 function GroupSummary({ final, groupId }: { final: boolean; groupId: number }) {
   const totals = useGroupTotals();
   return (
-    <section aria-labelledby="group-summary-title" className="space-y-3">
-      <h2 id="group-summary-title" className="text-lg font-semibold text-ink">
-        {final ? 'Gruppens slutresultat' : 'Gruppens resultat'}
-      </h2>
-      {totals.isPending ? (
-        <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
-      ) : totals.isError && !totals.data ? (
-        <LoadError title={LOAD_ERROR} query={totals} showReason={false} />
-      ) : (
-        <>
-          {totals.data.goal && (
-            <Card className="p-4">
-              <GoalProgress goal={totals.data.goal} earned={totals.data.totals.total_commission} />
-            </Card>
-          )}
-          <StatList
-            className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
-            stats={[
-              { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
-              { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
-              { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
-            ]}
-          />
-          {totals.data.participation.members > 0 && (
-            <p className="flex items-center gap-2 text-sm font-medium text-ink">
-              <Users className="size-4 text-brand" aria-hidden="true" />
-              {participationText(totals.data.participation)}
-            </p>
-          )}
-        </>
-      )}
-      <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
-        <GroupSalesChart groupId={groupId} />
-      </Suspense>
-    </section>
+    <GroupResults
+      totals={totals}
+      final={final}
+      chart={
+        <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+          <GroupSalesChart groupId={groupId} />
+        </Suspense>
+      }
+    />
   );
 }
 

@@ -13,7 +13,7 @@ import { formatCount, formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { PublicNameForm } from '@/features/account';
 import { CatalogCard } from '@/features/catalog';
-import { StatList, StatListSkeleton } from '@/features/dashboard';
+import { GroupResults, StatList, StatListSkeleton } from '@/features/dashboard';
 import { LeaderboardCard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import {
@@ -72,29 +72,9 @@ function WithdrawConsent({ childId, firstName }: { childId: number; firstName: s
   );
 }
 
+/** The group's results as the child sees them (no sales chart: that is for the group's members). */
 function GroupFigures({ childId }: { childId: number }) {
-  const totals = useChildTotals(childId);
-  return (
-    <section aria-labelledby="child-group-title" className="space-y-3">
-      <h2 id="child-group-title" className="text-lg font-semibold text-ink">
-        Gruppens resultat
-      </h2>
-      {totals.isPending ? (
-        <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1" />
-      ) : totals.isError ? (
-        <LoadError title={LOAD_ERROR} query={totals} showReason={false} />
-      ) : (
-        <StatList
-          className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-1"
-          stats={[
-            { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
-            { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
-            { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
-          ]}
-        />
-      )}
-    </section>
-  );
+  return <GroupResults totals={useChildTotals(childId)} />;
 }
 
 /** One child's dashboard as the child sees it, read only: figures, link, catalogue, group and leaderboard. */
@@ -128,6 +108,15 @@ function ChildDashboard({ childId }: { childId: number }) {
                 { label: `${firstName}s försäljning`, value: formatKronor(personal.total_sales) },
                 { label: `${firstName}s intjäning`, value: formatKronor(personal.total_commission) },
                 { label: 'Ordrar', value: formatCount(personal.orders_count) },
+                // The pupil's own goal is private to the pupil and their guardians (issue 20), measured in commission.
+                ...(personal.goal === null
+                  ? []
+                  : [
+                      {
+                        label: `${firstName}s eget mål`,
+                        value: `${formatKronor(personal.total_commission)} av ${formatKronor(personal.goal)}`,
+                      },
+                    ]),
               ]}
             />
           </section>
