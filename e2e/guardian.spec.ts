@@ -106,5 +106,13 @@ test.describe('a guardian’s consent', () => {
     await expect(page.getByRole('heading', { name: 'Lova Liten' })).toBeVisible();
     const signIn = await request.post('/api/auth/login', { data: { email: sibling, password: 'sams-losen1' } });
     expect(signIn.status()).toBe(401);
+
+    // The guardian chooses how buyers see the child (under 13 the child cannot): an alias here.
+    await expect(page.getByText('Köpare ser just nu: Lova')).toBeVisible();
+    await page.getByRole('radio', { name: /Alias/ }).check();
+    await page.getByRole('textbox', { name: 'Alias' }).fill('Blixten');
+    await page.getByRole('button', { name: 'Spara namnval' }).click();
+    await expect(page.getByText('Köpare ser just nu: Blixten')).toBeVisible();
+    await expectAccessible(page, '/vardnadshavare med namnvalet');
   });
 });
