@@ -118,8 +118,9 @@ async function exportAndCheckSums(page: Page, testInfo: TestInfo, groupId: numbe
 }
 
 /** Reads one column of the table's body as whole kronor or counts. */
-async function columnNumbers(page: Page, column: number): Promise<number[]> {
-  const cells = await page
+/** The whole-krona numbers of a column of the page's table (or of the table given). */
+async function columnNumbers(scope: Page | Locator, column: number): Promise<number[]> {
+  const cells = await scope
     .locator('tbody tr')
     .evaluateAll((rows, index) => rows.map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''), column);
   return cells.map(readWholeSek);
@@ -307,10 +308,12 @@ test.describe('superadmin area', () => {
     );
     await expect(card(page, 'Ordrar')).toHaveText(String(detail.totals.orders_count));
     await expect(card(page, 'Antal personer')).toHaveText(String(detail.totals.sellers_count));
-    await expect(page.locator('tbody tr')).toHaveCount(detail.sellers.length);
+    // The people's table, not the sales chart's table beside it.
+    const people = page.getByRole('table', { name: 'Personer i gruppen, sorterade efter försäljning' });
+    await expect(people.locator('tbody tr')).toHaveCount(detail.sellers.length);
     // A class fits on one page: no pager.
     await expect(page.getByRole('navigation', { name: 'Sidor av personer i gruppen' })).toHaveCount(0);
-    expectNonIncreasing(await columnNumbers(page, 2));
+    expectNonIncreasing(await columnNumbers(people, 2));
     const teacher = detail.sellers.find((seller) => seller.is_admin)!;
     await expect(page.getByRole('row', { name: new RegExp(teacher.full_name) }).getByText('Admin', { exact: true })).toBeVisible();
     await expectSettledAccessible(page, 'demogruppens detalj');

@@ -387,11 +387,13 @@ test.describe('dashboard', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Ladda ner katalog' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^katalog-noah-[a-z0-9-]+\.pdf$/);
+    // Named as buyers see the seller (the first name by default), with no class or school (decision 037).
+    expect(download.suggestedFilename()).toBe('katalog-noah.pdf');
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = execFileSync('/usr/bin/pdftotext', [file, '-'], { encoding: 'utf8' });
-    expect(text).toContain(user.full_name);
+    expect(text).toContain(user.public_seller_name);
+    expect(text).not.toContain(user.full_name);
     expect(text).toContain(personal.personal_link!);
     await expect(page.getByText('Katalog nedladdad')).toBeVisible();
   });
