@@ -29,6 +29,9 @@ test.describe('the right toast', () => {
   });
 
   test('a session that ends during a catalogue download says so on the login page', async ({ page }) => {
+    // The live figures' stream ends with the session and would notice first (the next test):
+    // held off here, so that the download is what finds out.
+    await page.route('**/api/events**', (route) => route.abort());
     await signInQuickly(page, 'noah@demo.se');
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();
@@ -45,5 +48,19 @@ test.describe('the right toast', () => {
     await expect(toast(page)).toHaveCount(1);
     await expect(toast(page)).toContainText('Sessionen har gått ut');
     await expectAccessible(page, 'inloggningen efter en avslutad session');
+  });
+
+  test('a session ended elsewhere takes an open dashboard to the login page with one toast', async ({ page }) => {
+    await signInQuickly(page, 'noah@demo.se');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();
+    expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+
+    // Nobody clicks anything: the stream of live figures ends with the session.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText('Sessionen har gått ut');
+    await toastsSettled(page);
+    await expect(toast(page)).toHaveCount(1);
+    await expectAccessible(page, 'inloggningen efter en session som avslutats någon annanstans');
   });
 });
