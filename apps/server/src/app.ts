@@ -13,6 +13,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { mailOutboxPlugin } from './plugins/mail-outbox.js';
 import { scheduledJobsPlugin } from './plugins/scheduled-jobs.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
+import { readModelPlugin } from './modules/figures/read-model/read-model-plugin.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(mailOutboxPlugin);
   await app.register(scheduledJobsPlugin);
   await app.register(changeFeedPlugin);
+  await app.register(readModelPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
 

@@ -6,20 +6,40 @@
  * as "reload everything": the listening connection was lost, and what changed meanwhile was never
  * announced here.
  */
-import type { Database } from './client.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from './client.js';
 import type { StopListening } from './notifications.js';
 
 export const LIVE_CHANNEL = 'saljportalen_live';
 
+/** Figures as the rollups hold them (migration 0003), in öre. */
+export interface FeedFigures {
+  salesOre: number;
+  commissionOre: number;
+  ordersCount: number;
+}
+
 export type FeedChange =
   /** The group's figures (group_figures.version) moved: orders, refunds, cancellations, assignments, members, names. */
-  | { kind: 'figures'; groupId: number; version: number }
+  | { kind: 'figures'; groupId: number; version: number; figures: FeedFigures }
+  /** One membership's figures, their new values (migration 0017). */
+  | { kind: 'membership-figures'; membershipId: number; groupId: number; figures: FeedFigures }
   /** A payout of the group was created or paid. */
   | { kind: 'payout'; groupId: number; payoutId: number }
   /** New sale lines of one seller's link in one statement, summed. */
   | { kind: 'sale'; groupId: number; membershipId: number; amountOre: number }
   /** A user's sessions or superadmin rights changed. */
   | { kind: 'access'; userId: number }
+  /** A user was created, deleted or changed as seller calls show them, or became or stopped being a guardian (0017). */
+  | { kind: 'user'; userId: number }
+  /** A membership was created, changed or deleted (0017). */
+  | { kind: 'membership'; membershipId: number }
+  /** A group was created, changed or deleted (0017). */
+  | { kind: 'group'; groupId: number }
+  /** A process's own marker (`announceBarrier`): everything committed before it has been delivered. */
+  | { kind: 'barrier'; processId: string; seq: number }
+  /** The listening connection is lost: until the `resync` that follows, nothing is announced here. */
+  | { kind: 'lost' }
   /** Changes may have been missed: reload whatever is kept. */
   | { kind: 'resync' };
 
@@ -37,10 +57,26 @@ export function parseChange(payload: string): FeedChange | undefined {
   }
   if (!data || typeof data !== 'object') return undefined;
   const groupId = int(data.g);
+  const figures = (): FeedFigures | undefined => {
+    const salesOre = int(data.s);
+    const commissionOre = int(data.c);
+    const ordersCount = int(data.n);
+    return salesOre !== undefined && commissionOre !== undefined && ordersCount !== undefined
+      ? { salesOre, commissionOre, ordersCount }
+      : undefined;
+  };
   switch (data.k) {
     case 'f': {
       const version = int(data.v);
-      return groupId !== undefined && version !== undefined ? { kind: 'figures', groupId, version } : undefined;
+      const sums = figures();
+      return groupId !== undefined && version !== undefined && sums ? { kind: 'figures', groupId, version, figures: sums } : undefined;
+    }
+    case 'mf': {
+      const membershipId = int(data.m);
+      const sums = figures();
+      return groupId !== undefined && membershipId !== undefined && sums
+        ? { kind: 'membership-figures', membershipId, groupId, figures: sums }
+        : undefined;
     }
     case 'p': {
       const payoutId = int(data.p);
@@ -53,13 +89,34 @@ export function parseChange(payload: string): FeedChange | undefined {
         ? { kind: 'sale', groupId, membershipId, amountOre }
         : undefined;
     }
-    case 'u': {
+    case 'u':
+    case 'us': {
       const userId = int(data.u);
-      return userId !== undefined ? { kind: 'access', userId } : undefined;
+      if (userId === undefined) return undefined;
+      return data.k === 'u' ? { kind: 'access', userId } : { kind: 'user', userId };
+    }
+    case 'ms': {
+      const membershipId = int(data.m);
+      return membershipId !== undefined ? { kind: 'membership', membershipId } : undefined;
+    }
+    case 'gr':
+      return groupId !== undefined ? { kind: 'group', groupId } : undefined;
+    case 'b': {
+      const seq = int(data.n);
+      return typeof data.p === 'string' && seq !== undefined ? { kind: 'barrier', processId: data.p, seq } : undefined;
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * Announces a barrier of this process on the feed. It is delivered after every change committed
+ * before it was sent (notifications arrive in commit order), so once a subscriber sees it, it has
+ * seen all of those.
+ */
+export async function announceBarrier(db: Pick<Db, 'execute'>, processId: string, seq: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ k: 'b', p: processId, n: seq })})`);
 }
 
 export interface ChangeFeed {
@@ -93,6 +150,7 @@ export async function startChangeFeed(
       const change = parseChange(payload);
       if (change) publish(change);
     },
+    onLost: () => publish({ kind: 'lost' }),
     onReconnected: () => publish({ kind: 'resync' }),
   });
   const stopRestored = database.availability.onRestored(() => publish({ kind: 'resync' }));

@@ -16,6 +16,8 @@ import type { DatabaseAvailability } from './availability.js';
 
 export interface NotificationHandlers {
   onNotify(payload: string): void;
+  /** The listening connection was lost: nothing is delivered until `onReconnected`. */
+  onLost?(): void;
   /** The listening connection was lost and listens again: notifications may have been missed. */
   onReconnected(): void;
 }
@@ -52,6 +54,7 @@ export function postgresListen(options: {
       current?.on('error', () => {});
       void current?.end().catch(() => {});
       if (stopped) return;
+      handlers.onLost?.();
       options.availability.markDown(error);
       options.log?.warn({ err: error, retryMs }, 'lyssnaranslutningen till PostgreSQL förlorad: ansluter igen');
       retryTimer = setTimeout(() => void connect(true), retryMs);

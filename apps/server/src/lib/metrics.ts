@@ -42,6 +42,20 @@ export const liveStreamsOpen = new Gauge({
   registers: [metricsRegistry],
 });
 
+/** Whether this process's read model of the seller calls is loaded and following the feed (modules/read-model). */
+export const readModelReady = new Gauge({
+  name: 'saljportalen_read_model_ready',
+  help: 'Whether the read model of the seller calls is loaded and exact (1) or loading (0); summed over cluster workers',
+  registers: [metricsRegistry],
+});
+
+/** Full loads of the read model: one at start, one after each resync of the change feed. */
+export const readModelLoads = new Counter({
+  name: 'saljportalen_read_model_loads_total',
+  help: 'Full loads of the read model of the seller calls (at start and after each resync of the change feed)',
+  registers: [metricsRegistry],
+});
+
 /** What became of a delivery to POST /api/webhooks/shopify. */
 export type WebhookOutcome =
   | 'processed' // stored and processed: its order, refund or product is recorded

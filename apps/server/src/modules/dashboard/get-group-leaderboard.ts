@@ -5,16 +5,12 @@ import {
   type TLeaderboardResponse,
   type TParticipation,
 } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
 import { compressBody, type CompressedBody } from '../../lib/compressed-body.js';
 import { oreToSek } from '../../lib/money.js';
-import type { LeaderboardCache } from './leaderboard-cache.js';
 import type { SellerView } from '../figures/seller-view.js';
-import { selectLeaderboardRows } from '../figures/leaderboard-rows.js';
+import type { MemberRow, ReadModel } from '../figures/read-model/read-model.js';
 
 const swedishNames = new Intl.Collator('sv-SE');
-
-type MemberRow = Awaited<ReturnType<typeof selectLeaderboardRows>>[number];
 
 /**
  * A protected identity or a pupil awaiting consent is on no leaderboard (issue 22). An erased
@@ -97,14 +93,9 @@ export class LeaderboardVersion {
   }
 }
 
-/** A group's leaderboard version, read once per version of its figures (shared with the totals' participation). */
-export function loadLeaderboardVersion(
-  db: Db,
-  cache: LeaderboardCache<LeaderboardVersion>,
-  group: { id: number; figuresVersion: number | null },
-): Promise<LeaderboardVersion> | null {
-  if (group.figuresVersion === null) return null;
-  return cache.get(group.id, group.figuresVersion, async () => new LeaderboardVersion(await selectLeaderboardRows(db, group.id)));
+/** The group's leaderboard as it is now, made once per change of the group in the read model (shared with the totals' participation). */
+export function leaderboardOf(model: Pick<ReadModel, 'derived'>, groupId: number): LeaderboardVersion | null {
+  return model.derived(groupId, 'leaderboard', (rows) => new LeaderboardVersion(rows));
 }
 
 const NO_GROUP = compressBody(
@@ -120,12 +111,9 @@ const NO_GROUP = compressBody(
  * on every request from the live rows (the seller view); the rows come from the cache while the
  * group's figures version is unchanged.
  */
-export async function getGroupLeaderboard(
-  db: Db,
-  options: { view: SellerView; cache: LeaderboardCache<LeaderboardVersion> },
-): Promise<CompressedBody> {
-  const { membership } = options.view;
-  const version = membership && loadLeaderboardVersion(db, options.cache, membership.group);
+export function getGroupLeaderboard(model: Pick<ReadModel, 'derived'>, view: SellerView): CompressedBody {
+  const { membership } = view;
+  const version = membership && leaderboardOf(model, membership.group.id);
   if (!membership || !version) return NO_GROUP;
   const { group } = membership;
   if (group.leaderboardMode === 'own_only') {
@@ -133,7 +121,7 @@ export async function getGroupLeaderboard(
     const answer: TLeaderboardResponse = {
       mode: 'own_only',
       group: { leaderboard_visible: group.leaderboardVisible },
-      participation: (await version).participation,
+      participation: version.participation,
       own: { sales: oreToSek(membership.personal.salesOre), commission: oreToSek(membership.personal.commissionOre) },
       total_sales: oreToSek(membership.groupFigures.salesOre),
     };
@@ -141,5 +129,5 @@ export async function getGroupLeaderboard(
   }
   // Spec §6: admins always see it; a seller gets nothing while it is hidden, not just a hint to hide it.
   const withheld = !group.leaderboardVisible && membership.role !== 'admin';
-  return (await version).shared(group.leaderboardMode, group.leaderboardVisible, withheld);
+  return version.shared(group.leaderboardMode, group.leaderboardVisible, withheld);
 }

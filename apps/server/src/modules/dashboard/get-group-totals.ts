@@ -1,8 +1,7 @@
 import type { TGroupTotalsResponse, TParticipation } from '@saljportalen/contract';
-import type { Db } from '../../db/client.js';
 import { oreToSek } from '../../lib/money.js';
-import { loadLeaderboardVersion, type LeaderboardVersion } from './get-group-leaderboard.js';
-import type { LeaderboardCache } from './leaderboard-cache.js';
+import { leaderboardOf } from './get-group-leaderboard.js';
+import type { ReadModel } from '../figures/read-model/read-model.js';
 import type { SellerView } from '../figures/seller-view.js';
 import { toGroupGoal } from '../groups/group-goal.js';
 
@@ -11,7 +10,7 @@ const NO_ONE: TParticipation = { started: 0, members: 0 };
 /**
  * The active group's totals over the orders attributed to it, from the seller view (the group's
  * rollup), with its goal and how much of the class has started (issue 20). `participation` comes
- * from the group's leaderboard version, read once per change of its figures.
+ * from the group's leaderboard, made once per change of the group in the read model.
  */
 export function getGroupTotals(view: SellerView, participation: TParticipation | null, now = new Date()): TGroupTotalsResponse {
   const { membership } = view;
@@ -38,8 +37,8 @@ export function getGroupTotals(view: SellerView, participation: TParticipation |
   };
 }
 
-/** The totals with the participation of the group's current leaderboard version (read once per version). */
-export async function loadGroupTotals(db: Db, leaderboards: LeaderboardCache<LeaderboardVersion>, view: SellerView) {
-  const version = view.membership && loadLeaderboardVersion(db, leaderboards, view.membership.group);
-  return getGroupTotals(view, version ? (await version).participation : null);
+/** The totals with the participation of the group's leaderboard as it is now. */
+export function loadGroupTotals(model: Pick<ReadModel, 'derived'>, view: SellerView): TGroupTotalsResponse {
+  const version = view.membership && leaderboardOf(model, view.membership.group.id);
+  return getGroupTotals(view, version ? version.participation : null);
 }

@@ -15,21 +15,23 @@ import {
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
-import { getGroupLeaderboard, type LeaderboardVersion } from './get-group-leaderboard.js';
-import { createLeaderboardCache } from './leaderboard-cache.js';
+import { getGroupLeaderboard } from './get-group-leaderboard.js';
 import { getGroupSalesPerDay } from './get-group-sales-per-day.js';
 import { loadGroupTotals } from './get-group-totals.js';
 import { getSellerSummary } from './get-seller-summary.js';
 import { setGroupGoal } from './set-group-goal.js';
 import { setLeaderboardSettings } from './set-leaderboard-settings.js';
 import { setPersonalGoal } from './set-personal-goal.js';
-import { loadSellerView, sellerView } from '../figures/seller-view.js';
+import { sellerView } from '../figures/seller-view.js';
 
 /** The seller's dashboard: personal figures, the active group's totals and leaderboard (issue 3), its goal (issue 20). */
 export async function dashboardRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // The token's user and the active group's membership, group and figures in one query.
-  app.addHook('onRequest', app.authenticateWith(loadSellerView));
+  // The token's user and the active group's membership, group and figures, from the read model.
+  app.addHook(
+    'onRequest',
+    app.authenticateWith((_db, userId) => app.readModel.sellerViewRow(userId)),
+  );
 
   app.get('/api/me/summary', { schema: { response: { 200: ZMeSummaryResponseSchema } } }, async (request) =>
     getSellerSummary(sellerView(request), { publicUrl: app.config.publicUrl }),
@@ -42,23 +44,15 @@ export async function dashboardRoutes(instance: FastifyInstance) {
     async (request) => getGroupSalesPerDay(app.db, { userId: currentUser(request).id, groupId: request.query.group_id }),
   );
 
-  // One read of a group's members per version of its figures, for the leaderboard and for the
-  // totals' participation alike.
-  const leaderboards = createLeaderboardCache<LeaderboardVersion>();
-
   app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
-    loadGroupTotals(app.db, leaderboards, sellerView(request)),
+    loadGroupTotals(app.readModel, sellerView(request)),
   );
 
-  // The answer is made, checked against the contract and compressed once per version of the
-  // group's figures, and sent as it is: a 500-seller group's rows are not serialised again on
+  // The answer is made, checked against the contract and compressed once per change of the group
+  // in the read model, and sent as it is: a 500-seller group's rows are not serialised again on
   // every dashboard (hence the untyped instance: the typed reply would only take the object).
   instance.get('/api/group/leaderboard-mine', { schema: { response: { 200: ZLeaderboardResponseSchema } } }, async (request, reply) =>
-    sendCompressed(
-      request,
-      reply.type('application/json; charset=utf-8'),
-      await getGroupLeaderboard(app.db, { view: sellerView(request), cache: leaderboards }),
-    ),
+    sendCompressed(request, reply.type('application/json; charset=utf-8'), getGroupLeaderboard(app.readModel, sellerView(request))),
   );
 
   app.post(

@@ -1,68 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { groupFigures, groups, guardianLinks, membershipFigures, memberships, users } from '../../db/schema.js';
-import { authUserColumns, currentUser, type AuthUserLoader } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { publicSellerName } from '../memberships/public-seller-name.js';
-import { rollupFigures } from './order-sums.js';
+import type { SellerViewRow } from './read-model/read-model.js';
 import { storedGoal, type StoredGoal } from '../groups/group-goal.js';
 
 /**
  * The signed-in user with their membership in the active group, the group and both their figures,
- * in one prepared statement: the seller calls authenticate with it (the token version is checked
- * on this very row) and answer from it, one round trip instead of two. Joining through the
- * membership, not trusting users.active_group_id alone, makes a group the user has left count as
- * none; the figures come from the rollups (decision 007).
+ * from the read model (modules/read-model, decision 047): the seller calls authenticate with it
+ * (the token version and ended sessions are checked on this very row) and answer from it, with no
+ * round trip to the database. The membership, not users.active_group_id alone, decides: a group
+ * the user has left counts as none.
  */
-const personal = rollupFigures(membershipFigures);
-const group = rollupFigures(groupFigures);
-
-const sellerViewQuery = prepared((db) =>
-  db
-    .select({
-      ...authUserColumns,
-      guardianConsent: users.guardianConsent,
-      isGuardian: sql<boolean>`exists (select 1 from ${guardianLinks} where ${guardianLinks.guardianUserId} = ${users.id} and ${guardianLinks.approvedAt} is not null)`,
-      publicName: users.publicName,
-      alias: users.alias,
-      membershipId: memberships.id,
-      protectedIdentity: memberships.protectedIdentity,
-      role: memberships.role,
-      linkCode: memberships.linkCode,
-      personalGoalOre: memberships.personalGoalOre,
-      groupId: groups.id,
-      groupName: groups.name,
-      groupCode: groups.code,
-      leaderboardVisible: groups.leaderboardVisible,
-      leaderboardMode: groups.leaderboardMode,
-      goalOre: groups.goalOre,
-      goalPurpose: groups.goalPurpose,
-      goalEndsOn: groups.goalEndsOn,
-      groupArchived: groups.archived,
-      figuresVersion: groupFigures.version,
-      personalSalesOre: personal.salesOre,
-      personalCommissionOre: personal.commissionOre,
-      personalOrdersCount: personal.ordersCount,
-      groupSalesOre: group.salesOre,
-      groupCommissionOre: group.commissionOre,
-      groupOrdersCount: group.ordersCount,
-    })
-    .from(users)
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.groupId, users.activeGroupId)))
-    .leftJoin(groups, eq(groups.id, memberships.groupId))
-    .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
-    .leftJoin(groupFigures, eq(groupFigures.groupId, groups.id))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('seller_view'),
-);
-
-type LeaderboardMode = (typeof groups.$inferSelect)['leaderboardMode'];
-
-export type SellerViewRow = Awaited<ReturnType<ReturnType<typeof sellerViewQuery>['execute']>>[number];
-
-export const loadSellerView: AuthUserLoader<SellerViewRow> = async (db: Db, userId: number) =>
-  (await sellerViewQuery(db).execute({ userId }))[0];
+type LeaderboardMode = NonNullable<SellerViewRow['group']>['leaderboardMode'];
 
 export interface SellerView {
   user: ReturnType<typeof currentUser>;
@@ -94,44 +43,45 @@ export interface SellerView {
   } | null;
 }
 
-/** The row `app.authenticateWith(loadSellerView)` read for this request. */
+/** The row `app.authenticateWith` read from the read model for this request. */
 export function sellerView(request: FastifyRequest): SellerView {
   return sellerViewOfRow(currentUser(request), request.authRow as SellerViewRow);
 }
 
-/** The view of a loaded row: the signed-in seller's own, or an approved child's for their guardian. */
+/** The view of a row of the read model: the signed-in seller's own, or an approved child's for their guardian. */
 export function sellerViewOfRow(user: ReturnType<typeof currentUser>, row: SellerViewRow): SellerView {
+  const { membership, group } = row;
   const flags = {
     awaitingGuardianConsent: row.guardianConsent === 'pending',
-    isGuardian: Boolean(row.isGuardian),
+    isGuardian: row.isGuardian,
     publicSellerName: publicSellerName({
       fullName: row.fullName,
       publicName: row.publicName,
       alias: row.alias,
-      protectedIdentity: row.protectedIdentity ?? false,
+      protectedIdentity: membership?.protectedIdentity ?? false,
     }),
   };
-  if (row.membershipId === null || row.groupId === null) return { user, ...flags, membership: null };
+  if (!membership || !group) return { user, ...flags, membership: null };
   return {
     user,
     ...flags,
     membership: {
-      id: row.membershipId,
-      role: row.role!,
-      linkCode: row.linkCode!,
-      personalGoalOre: row.personalGoalOre,
+      id: membership.id,
+      role: membership.role,
+      linkCode: membership.linkCode,
+      personalGoalOre: membership.personalGoalOre,
       group: {
-        id: row.groupId,
-        name: row.groupName!,
-        code: row.groupCode!,
-        leaderboardVisible: row.leaderboardVisible!,
-        leaderboardMode: row.leaderboardMode!,
-        goal: storedGoal(row),
-        archived: row.groupArchived!,
-        figuresVersion: row.figuresVersion,
+        id: group.id,
+        name: group.name,
+        code: group.code,
+        leaderboardVisible: group.leaderboardVisible,
+        leaderboardMode: group.leaderboardMode,
+        goal: storedGoal(group),
+        archived: group.archived,
+        figuresVersion: group.version,
       },
-      personal: { salesOre: row.personalSalesOre, commissionOre: row.personalCommissionOre, ordersCount: row.personalOrdersCount },
-      groupFigures: { salesOre: row.groupSalesOre, commissionOre: row.groupCommissionOre, ordersCount: row.groupOrdersCount },
+      personal: membership.figures,
+      groupFigures: group.figures,
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { loadSellerView, sellerViewOfRow, type SellerView } from '../figures/seller-view.js';
+import type { ReadModel } from '../figures/read-model/read-model.js';
+import { sellerViewOfRow, type SellerView } from '../figures/seller-view.js';
 import { eraseAccount } from '../privacy/erase-account.js';
 
 /** The one condition every guardian call is scoped by: an approved link of this guardian to this child. */
@@ -36,14 +37,19 @@ export async function listGuardianChildren(db: Db, guardianUserId: number): Prom
  * for a guardian with an approved link to that child; 404 for anyone else, so that whether a child
  * exists is not told either.
  */
-export async function loadChildView(db: Db, guardianUserId: number, childUserId: number): Promise<{ child: AuthUser; view: SellerView }> {
+export async function loadChildView(
+  db: Db,
+  model: Pick<ReadModel, 'sellerViewRow'>,
+  guardianUserId: number,
+  childUserId: number,
+): Promise<{ child: AuthUser; view: SellerView }> {
   const [link] = await db
     .select({ id: guardianLinks.id })
     .from(guardianLinks)
     .innerJoin(users, and(eq(users.id, guardianLinks.childUserId), isNull(users.erasedAt)))
     .where(approvedLinkOf(guardianUserId, childUserId));
   if (!link) throw notYourChild();
-  const row = await loadSellerView(db, childUserId);
+  const row = await model.sellerViewRow(childUserId);
   if (!row) throw notYourChild();
   const child: AuthUser = {
     id: row.id,

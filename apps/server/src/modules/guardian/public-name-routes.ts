@@ -14,7 +14,7 @@ export async function guardianPublicNameRoutes(instance: FastifyInstance) {
     '/api/guardian/children/:id/public-name',
     { onRequest: app.authenticate, schema: { params: ZGuardianChildParamsSchema, response: { 200: ZPublicNameResponseSchema } } },
     async (request) => {
-      const { child } = await loadChildView(app.db, currentUser(request).id, request.params.id);
+      const { child } = await loadChildView(app.db, app.readModel, currentUser(request).id, request.params.id);
       return loadPublicName(app.db, child.id);
     },
   );

@@ -19,10 +19,9 @@ import { startSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
 import { passwordAttempts } from '../auth/sign-in-limits.js';
 import { createSellerCatalog } from '../catalog/create-seller-catalog.js';
-import { getGroupLeaderboard, type LeaderboardVersion } from '../dashboard/get-group-leaderboard.js';
+import { getGroupLeaderboard } from '../dashboard/get-group-leaderboard.js';
 import { loadGroupTotals } from '../dashboard/get-group-totals.js';
 import { getSellerSummary } from '../dashboard/get-seller-summary.js';
-import { createLeaderboardCache } from '../dashboard/leaderboard-cache.js';
 import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './guardian-children.js';
 import { approveGuardianConsent, declineGuardianConsent, loadGuardianConsent, type GuardianAccount } from './guardian-consent.js';
 
@@ -76,8 +75,8 @@ export async function guardianRoutes(instance: FastifyInstance) {
   await app.register(async (scope) => {
     const children = scope.withTypeProvider<ZodTypeProvider>();
     children.addHook('onRequest', app.authenticate);
-    const leaderboards = createLeaderboardCache<LeaderboardVersion>();
-    const childOf = (request: { params: { id: number } }, userId: number) => loadChildView(app.db, userId, request.params.id);
+    const childOf = (request: { params: { id: number } }, userId: number) =>
+      loadChildView(app.db, app.readModel, userId, request.params.id);
 
     children.get('/api/guardian/children', { schema: { response: { 200: ZGuardianChildrenResponseSchema } } }, async (request) =>
       listGuardianChildren(app.db, currentUser(request).id),
@@ -92,7 +91,7 @@ export async function guardianRoutes(instance: FastifyInstance) {
     children.get(
       '/api/guardian/children/:id/totals',
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZGroupTotalsResponseSchema } } },
-      async (request) => loadGroupTotals(app.db, leaderboards, (await childOf(request, currentUser(request).id)).view),
+      async (request) => loadGroupTotals(app.readModel, (await childOf(request, currentUser(request).id)).view),
     );
 
     // The leaderboard as the child's group shows it to the child (the child's dashboard's answer).
@@ -101,11 +100,7 @@ export async function guardianRoutes(instance: FastifyInstance) {
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZLeaderboardResponseSchema } } },
       async (request, reply) => {
         const { view } = await childOf(request, currentUser(request).id);
-        return sendCompressed(
-          request,
-          reply.type('application/json; charset=utf-8'),
-          await getGroupLeaderboard(app.db, { view, cache: leaderboards }),
-        );
+        return sendCompressed(request, reply.type('application/json; charset=utf-8'), getGroupLeaderboard(app.readModel, view));
       },
     );
 

@@ -157,6 +157,9 @@ export class EventStreams {
       case 'access':
         void this.recheck(change.userId);
         return;
+      default:
+        // The read model's changes (modules/read-model), and a lost feed: its resync follows.
+        return;
     }
   }
 
