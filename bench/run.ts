@@ -35,10 +35,11 @@ import { freePort, startMainServer, startServer, type BenchServer } from './serv
 import { buildWeb, measureWebSizes, type WebSizes } from './web-size.js';
 import { WEBHOOK_ORDER_IDS, measureWebhooks, type WebhookFigures } from './webhooks.js';
 import { measureStreams, type StreamFigures } from './streams.js';
+import { measureReadModelMemory, type ReadModelMemory } from './read-model-memory.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const PARTS = ['load', 'tenth', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster', 'streams'] as const;
+const PARTS = ['load', 'tenth', 'memory', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster', 'streams'] as const;
 /** The server workers the `cluster` part compares (WEB_CONCURRENCY). */
 const CLUSTER_WORKERS = [1, 2] as const;
 type Part = (typeof PARTS)[number];
@@ -245,7 +246,13 @@ let catalogPdf: Awaited<ReturnType<typeof measurePdf>> | undefined;
 let payoutPdf: Awaited<ReturnType<typeof measurePdf>> | undefined;
 let webhooks: WebhookFigures | undefined;
 let webhookLines = 0;
+let readModelMemory: ReadModelMemory | undefined;
 const lighthouse = new Map<string, LighthouseFigures>();
+
+if (full && runs('memory') && full.kind === 'postgres') {
+  readModelMemory = measureReadModelMemory(full.url);
+  log(`  läsmodellen: RSS ${(readModelMemory.rssWithout / 1e6).toFixed(0)} → ${(readModelMemory.rssWith / 1e6).toFixed(0)} MB`);
+}
 
 if (full) {
   log(`Server på ${describe(full.shape)}`);
@@ -379,9 +386,15 @@ for (const [key, figures] of fullLoad ?? []) {
   rows.push({
     section: 'seller',
     what: `${call}, ${group === '30' ? '30-seller groups' : 'the 500-seller group'}`,
-    figure: describeLoad(figures),
-    budget: '≥ 1,500 req/s, p99 ≤ 25 ms',
-    met: figures.requestsPerSecond >= 1500 && figures.p99 <= 25 && figures.failures === 0,
+    figure:
+      describeLoad(figures) +
+      (bare
+        ? `; ${((100 * figures.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} % of the bare route's req/s, p99 ×${(figures.p99 / bare.p99).toFixed(1)}`
+        : ''),
+    budget: "≥ 60 % of the bare route's req/s, p99 ≤ 2× its p99 (issue 23)",
+    met: bare
+      ? figures.requestsPerSecond >= 0.6 * bare.requestsPerSecond && figures.p99 <= 2 * bare.p99 && figures.failures === 0
+      : undefined,
   });
 }
 for (const [key, figures] of tenthLoad ?? []) {
@@ -428,9 +441,9 @@ if (webhooks) {
     figure:
       `${perSecond(webhooks.ordersPerSecond)} orders/s over ${webhooks.deliveries.toLocaleString('en-US')} deliveries (p99 ${ms(webhooks.p99)} ms); ` +
       `${webhooks.stored.toLocaleString('en-US')} orders with ${webhookLines.toLocaleString('en-US')} lines stored, ${webhooks.failures} failed`,
-    budget: '≥ 300 orders/s, none lost',
+    budget: '≥ 500 orders/s, none lost (issue 23)',
     met:
-      webhooks.ordersPerSecond >= 300 &&
+      webhooks.ordersPerSecond >= 500 &&
       webhooks.stored === webhooks.deliveries &&
       webhooks.failures === 0 &&
       webhookLines === 2 * webhooks.deliveries,
@@ -467,6 +480,16 @@ if (streams) {
     },
   );
 }
+if (readModelMemory) {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const m = readModelMemory;
+  rows.push({
+    section: 'read model',
+    what: `everything the seller calls read (${m.users.toLocaleString('en-US')} users, ${m.memberships.toLocaleString('en-US')} memberships, ${m.groups.toLocaleString('en-US')} groups), in a process of its own`,
+    figure: `RSS ${mb(m.rssWithout)} without it, ${mb(m.rssWith)} with it (+${mb(m.rssWith - m.rssWithout)}); V8 heap +${mb(m.heapWith - m.heapWithout)}; read in ${(m.loadMs / 1000).toFixed(1)} s`,
+    budget: '– (reported)',
+  });
+}
 if (csv) {
   rows.push({
     section: 'CSV export',
@@ -500,8 +523,8 @@ if (web) {
     section: 'web',
     what: 'JS of /login and /dashboard together (gzip)',
     figure: `${kb(web.loginAndDashboardJsGzip)}: ${list(web.dashboard.js)}`,
-    budget: '≤ 150 KB',
-    met: web.loginAndDashboardJsGzip <= 150 * 1024,
+    budget: '≤ 120 KB (issue 23)',
+    met: web.loginAndDashboardJsGzip <= 120 * 1024,
   });
   rows.push({
     section: 'web',
@@ -532,8 +555,11 @@ for (const [page, figures] of lighthouse) {
       `performance ${figures.performance} (runs ${figures.performanceRuns.join(', ')}), accessibility ${figures.accessibility}; ` +
       `FCP ${ms(figures.metrics.fcp / 1000)} s, LCP ${ms(figures.metrics.lcp / 1000)} s, TBT ${figures.metrics.tbt.toFixed(0)} ms, CLS ${figures.metrics.cls.toFixed(3)}` +
       (extra.length ? `; also loaded: ${extra.join(', ')}` : ''),
-    budget: 'both ≥ 95',
-    met: figures.performance >= 95 && figures.accessibility >= 95,
+    budget: page === '/dashboard' ? 'performance 100 (issue 23), accessibility 100' : 'both ≥ 95',
+    met:
+      page === '/dashboard'
+        ? figures.performance >= 100 && figures.accessibility >= 100
+        : figures.performance >= 95 && figures.accessibility >= 95,
   });
 }
 

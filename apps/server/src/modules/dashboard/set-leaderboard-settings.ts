@@ -41,8 +41,8 @@ export async function setLeaderboardSettings(
     // A group that does not exist is refused the same way, so the answer tells nothing about other groups.
     if (!updated) throw forbidden('Endast gruppens administratörer kan ändra topplistans synlighet');
     if (options.mode !== undefined) {
-      // The mode decides what every cached leaderboard answer of the group holds: a new version
-      // of its figures (modules/dashboard/leaderboard-cache.ts) makes every process read it anew.
+      // The mode changes what every member's leaderboard shows: a new version of the group's
+      // figures tells their open pages (the live streams) to read it anew.
       await renewLeaderboardVersion(tx, options.groupId);
     }
     await writeAudit(tx, {
