@@ -38,7 +38,7 @@ interface Waiter {
   writes: number;
   resolve: () => void;
   reject: (error: unknown) => void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
 }
 
 type NamedKind = 'user' | 'access' | 'membership' | 'group';
@@ -94,7 +94,8 @@ export class ReadModel {
       unsubscribeWrites();
     };
     this.enqueue({ change: { kind: 'resync' } });
-    await this.current();
+    // However long the first load takes at the data's scale: the server listens after it.
+    await this.current(null);
   }
 
   stop(): void {
@@ -124,22 +125,21 @@ export class ReadModel {
 
   /**
    * Resolves once the model is loaded, listening and holds every write this process had finished
-   * when called; undefined when it already does (the usual case: no await).
+   * when called; undefined when it already does (the usual case: no await). After `waitMs`
+   * (null: no limit) it fails with 503.
    */
-  current(): Promise<void> | undefined {
+  current(waitMs: number | null = this.options.waitMs ?? 5_000): Promise<void> | undefined {
     const writes = this.writes;
     if (this.ready && this.coveredWrites >= writes) return undefined;
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        writes,
-        resolve,
-        reject,
-        timer: setTimeout(() => {
+      const waiter: Waiter = { writes, resolve, reject };
+      if (waitMs !== null) {
+        waiter.timer = setTimeout(() => {
           this.waiters.delete(waiter);
           reject(databaseUnavailable());
-        }, this.options.waitMs ?? 5_000),
-      };
-      waiter.timer.unref();
+        }, waitMs);
+        waiter.timer.unref();
+      }
       this.waiters.add(waiter);
       // A barrier that failed to go out is sent again by whoever waits for it.
       if ((this.coveredWrites < writes || this.readyAtBarrier !== null) && !this.sendingBarrier) {
