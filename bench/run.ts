@@ -13,7 +13,7 @@
  * data set or, with --cluster-scale=0.1, on the tenth. BENCH_PROFILE=dir writes the server's CPU profiles
  * there (node --cpu-prof), to see where a figure's time goes. `streams` opens 5,000 live-figure
  * streams on one server process over a database of its own on the PostgreSQL of --db=postgres
- * (bench/streams.ts; --streams=N for another number).
+ * (bench/streams.ts; --streams=N for another number, --stream-groups=N for other than 50 groups).
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -361,12 +361,14 @@ if (runs('streams') && dbKind === 'postgres') {
   streams = await measureStreams({
     adminUrl: adminUrl.toString(),
     streams: count,
+    groups: Number(args.get('stream-groups') ?? 50),
     jwtSecret,
     webhookSecret,
     signToken: (userId) => accessTokens.sign({ userId, tokenVersion: 0 }),
     deliveries: Number(args.get('webhooks') ?? 3_000),
     timedWebhooks: Number(args.get('timed') ?? 40),
     log,
+    nodeArgs: profileArgs,
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Live figures at scale (issue 20 budgets): STREAMS open event streams on one server process, on a
- * database of its own (GROUPS groups of STREAMS / GROUPS sellers, each seller with one stream).
+ * database of its own (`groups` groups, 50 unless told, of STREAMS / groups sellers, each seller with one stream).
  *
  * - memory: the server's RSS and V8 heap (its own /metrics) before and after the streams open;
  * - latency: signed webhooks one at a time, each to a random seller; from the webhook's 200 to each
@@ -11,6 +11,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { signShopifyWebhook } from '../apps/server/src/modules/shopify/webhook-signature.js';
 import { swedishOrder } from '../apps/server/test/shopify-webhooks.js';
@@ -31,16 +32,57 @@ export interface StreamFigures {
   p50: number;
   p99: number;
   max: number;
-  without: WebhookFigures;
-  with: WebhookFigures;
+  without: WebhookPhase;
+  with: WebhookPhase;
 }
 
-const GROUPS = 50;
+/** A throughput phase, with what it cost the server and how the bench process itself kept up. */
+export interface WebhookPhase extends WebhookFigures {
+  /** The server process's CPU (user + system, its own /metrics) per webhook, in ms. */
+  serverCpuMs: number;
+  /** The server's event-loop delay over the phase (its /metrics, p99), in ms. */
+  serverLagP99: number;
+  /** The bench process's CPU per webhook (autocannon, and whatever else it runs), in ms. */
+  benchCpuMs: number;
+  /** The bench process's own event-loop delay over the phase (p99 and max), in ms. */
+  benchLagP99: number;
+  benchLagMax: number;
+}
 
 async function metric(url: string, name: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
   return Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
 }
+
+/**
+ * measureWebhooks with the server's CPU read from its /metrics before and after (a scrape also
+ * resets its event-loop delay histogram, so the second one's p99 is the phase's), and the bench
+ * process's own CPU and event-loop delay: whether the load generator, not the server, set the pace.
+ */
+async function webhookPhase(url: string, options: Parameters<typeof measureWebhooks>[1]): Promise<WebhookPhase> {
+  const cpuBefore = await metric(url, 'process_cpu_seconds_total');
+  const benchCpu = process.cpuUsage();
+  const benchLag = monitorEventLoopDelay({ resolution: 10 });
+  benchLag.enable();
+  const figures = await measureWebhooks(url, options);
+  benchLag.disable();
+  const benchUsed = process.cpuUsage(benchCpu);
+  const cpuAfter = await metric(url, 'process_cpu_seconds_total');
+  const serverLagP99 = await metric(url, 'nodejs_eventloop_lag_p99_seconds');
+  return {
+    ...figures,
+    serverCpuMs: ((cpuAfter - cpuBefore) * 1000) / figures.deliveries,
+    serverLagP99: serverLagP99 * 1000,
+    benchCpuMs: (benchUsed.user + benchUsed.system) / 1000 / figures.deliveries,
+    benchLagP99: benchLag.percentile(99) / 1e6,
+    benchLagMax: benchLag.max / 1e6,
+  };
+}
+
+const describePhase = (phase: WebhookPhase) =>
+  `${Math.round(phase.ordersPerSecond)} ordrar/s; servern ${phase.serverCpuMs.toFixed(2)} ms CPU per webhook ` +
+  `(event loop p99 ${phase.serverLagP99.toFixed(0)} ms); benchprocessen ${phase.benchCpuMs.toFixed(2)} ms CPU per webhook, ` +
+  `event loop p99 ${phase.benchLagP99.toFixed(0)} ms, max ${phase.benchLagMax.toFixed(0)} ms`;
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,14 +100,18 @@ async function inBatches<T>(items: T[], width: number, work: (item: T) => Promis
 export async function measureStreams(options: {
   adminUrl: string;
   streams: number;
+  /** 50 in the budget's measurement; fewer, for a quick check with the same streams per group. */
+  groups: number;
   jwtSecret: string;
   webhookSecret: string;
   signToken: (userId: number) => Promise<string>;
   deliveries: number;
   timedWebhooks: number;
   log: (line: string) => void;
+  /** Extra flags for the server's Node (BENCH_PROFILE's --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<StreamFigures> {
-  const { log } = options;
+  const { log, groups: GROUPS } = options;
   const perGroup = Math.ceil(options.streams / GROUPS);
   const name = 'saljportalen_bench_streams';
   const admin = new pg.Client({ connectionString: options.adminUrl });
@@ -77,18 +123,21 @@ export async function measureStreams(options: {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
 
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(os.tmpdir(), 'saljportalen-bench-streams'),
-    JWT_SECRET: options.jwtSecret,
-    SHOPIFY_WEBHOOK_SECRET: options.webhookSecret,
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    RATE_LIMITS: '0',
-    SEED_DEMO: '0',
-    SCHEDULED_JOBS: 'off',
-    NODE_ENV: 'production',
-  });
+  const server = await startServer(
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(os.tmpdir(), 'saljportalen-bench-streams'),
+      JWT_SECRET: options.jwtSecret,
+      SHOPIFY_WEBHOOK_SECRET: options.webhookSecret,
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: '0',
+      SEED_DEMO: '0',
+      SCHEDULED_JOBS: 'off',
+      NODE_ENV: 'production',
+    },
+    options.nodeArgs,
+  );
   const agents: http.ClientRequest[] = [];
   try {
     // Sellers 1..streams, member i of group ceil(i / perGroup), with bench/webhooks.ts's link codes.
@@ -115,13 +164,22 @@ export async function measureStreams(options: {
     await db.end();
     log(`  ${options.streams} säljare i ${GROUPS} grupper`);
 
-    const without = await measureWebhooks(server.url, {
+    // A warm-up first, so that the phase without streams is not also the one that compiles the
+    // server's code and fills PostgreSQL's caches; its scrape of /metrics starts the lag readings.
+    await measureWebhooks(server.url, {
+      deliveries: Math.min(500, options.deliveries),
+      members: options.streams,
+      secret: options.webhookSecret,
+      countStored: async () => NaN,
+    });
+    await metric(server.url, 'process_cpu_seconds_total');
+    const without = await webhookPhase(server.url, {
       deliveries: options.deliveries,
       members: options.streams,
       secret: options.webhookSecret,
       countStored: async () => NaN,
     });
-    log(`  webhookar utan strömmar: ${Math.round(without.ordersPerSecond)} ordrar/s`);
+    log(`  webhookar utan strömmar: ${describePhase(without)}`);
     await settle(2000);
     const rssBefore = server.rss();
     const heapBefore = await metric(server.url, 'nodejs_heap_size_used_bytes');
@@ -129,6 +187,7 @@ export async function measureStreams(options: {
     // One stream per seller: a ticket with a token of theirs, then GET /api/events on a socket of its own.
     const arrivals = new Map<number, { group: number; times: Map<number, number> }>();
     let opened = 0;
+    let figureFrames = 0;
     await inBatches(members, 50, async (member) => {
       const token = await options.signToken(member.user_id);
       const ticket = (
@@ -154,6 +213,7 @@ export async function measureStreams(options: {
               const block = buffer.slice(0, cut);
               buffer = buffer.slice(cut + 2);
               if (!block.includes('event: figures')) continue;
+              figureFrames++;
               const version = Number(/"version":(\d+)/.exec(block)?.[1]);
               times.set(version, at);
             }
@@ -217,13 +277,19 @@ export async function measureStreams(options: {
     delays.sort((a, b) => a - b);
     log(`  fördröjning: p99 ${quantile(delays, 0.99).toFixed(1)} ms över ${delays.length} leveranser, ${missed} missade`);
 
-    const withStreams = await measureWebhooks(server.url, {
+    const framesBefore = figureFrames;
+    const withStreams = await webhookPhase(server.url, {
       deliveries: options.deliveries,
       members: options.streams,
       secret: options.webhookSecret,
       countStored: async () => NaN,
     });
-    log(`  webhookar med ${opened} strömmar: ${Math.round(withStreams.ordersPerSecond)} ordrar/s`);
+    log(`  webhookar med ${opened} strömmar: ${describePhase(withStreams)}`);
+    await settle(2000);
+    log(
+      `  under tiden: ${figureFrames - framesBefore} figures-händelser till läsarna (${withStreams.deliveries} × ${perGroup} väntade), ` +
+        `${await metric(server.url, 'saljportalen_event_streams_open')} strömmar öppna efteråt`,
+    );
 
     return {
       streams: options.streams,
