@@ -465,7 +465,16 @@ if (streams) {
       what: `webhook throughput, ${CONNECTIONS} at a time: ${streams.opened.toLocaleString('en-US')} streams open against none`,
       figure: `${perSecond(streams.with.ordersPerSecond)} against ${perSecond(streams.without.ordersPerSecond)} orders/s (×${ratio.toFixed(2)}); ${streams.with.failures + streams.without.failures} failed`,
       budget: 'within 10 %',
-      met: ratio >= 0.9 && streams.with.failures + streams.without.failures === 0,
+      met: ratio >= 0.9 && streams.with.failures + streams.without.failures === 0 && streams.openAfter === streams.opened,
+    },
+    {
+      section: 'live streams',
+      what: `the server's CPU per webhook (user + system, its /metrics) in those two phases`,
+      figure:
+        `${ms(streams.with.serverCpuMs)} ms with ${streams.opened.toLocaleString('en-US')} streams open against ${ms(streams.without.serverCpuMs)} ms ` +
+        `(${streams.with.serverCpuMs >= streams.without.serverCpuMs ? '+' : '−'}${ms(Math.abs(streams.with.serverCpuMs - streams.without.serverCpuMs))} ms for ${streams.readers.figureFrames.toLocaleString('en-US')} figure events written); ` +
+        `the readers, a process of their own at nice 19: ${ms(streams.readers.cpuMs)} ms per webhook; ${streams.openAfter.toLocaleString('en-US')} streams open after`,
+      budget: '– (reported)',
     },
   );
 }

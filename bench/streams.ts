@@ -1,22 +1,30 @@
 /**
  * Live figures at scale (issue 20 budgets): STREAMS open event streams on one server process, on a
- * database of its own (`groups` groups, 50 unless told, of STREAMS / groups sellers, each seller with one stream).
+ * database of its own (`groups` groups, 50 unless told, of STREAMS / groups sellers, each seller
+ * with one stream). The streams are read by a process of their own at nice 19
+ * (bench/stream-readers.ts), as phones elsewhere would read them: the bench process runs only the
+ * load, so what the throughput phases compare is the server's.
  *
  * - memory: the server's RSS and V8 heap (its own /metrics) before and after the streams open;
  * - latency: signed webhooks one at a time, each to a random seller; from the webhook's 200 to each
  *   stream of that group receiving the figure event (p50, p99, max over every stream delivery);
  * - throughput: signed webhooks, CONNECTIONS at a time (bench/webhooks.ts), with no stream open and
- *   with every stream open.
+ *   with every stream open, after a warm-up; with each, the server's CPU per webhook (what the
+ *   streams cost it) and the bench's own CPU and event-loop delay (whether the load kept up).
  */
-import http from 'node:http';
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { signShopifyWebhook } from '../apps/server/src/modules/shopify/webhook-signature.js';
 import { swedishOrder } from '../apps/server/test/shopify-webhooks.js';
 import { startServer } from './server.js';
+import type { ReaderStream, ReadersAnswer, ReadersRequest } from './stream-readers.js';
 import { linkCodeOf, measureWebhooks, type WebhookFigures } from './webhooks.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface StreamFigures {
   streams: number;
@@ -34,6 +42,10 @@ export interface StreamFigures {
   max: number;
   without: WebhookPhase;
   with: WebhookPhase;
+  /** The readers' process over the phase with streams: figure events read, its CPU per webhook (ms). */
+  readers: { figureFrames: number; cpuMs: number };
+  /** Streams the server still had open after the phase with streams (none cut as a slow reader). */
+  openAfter: number;
 }
 
 /** A throughput phase, with what it cost the server and how the bench process itself kept up. */
@@ -86,15 +98,54 @@ const describePhase = (phase: WebhookPhase) =>
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Milliseconds on CLOCK_MONOTONIC, the clock bench/stream-readers.ts notes arrivals on. */
+const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
 
-/** Runs `work` over `items`, `width` at a time. */
-async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) await work(items[next++]!);
+type Request = ReadersRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** bench/stream-readers.ts in a process of its own, at the lowest priority, and the questions it answers. */
+function startReaders() {
+  const child = fork(path.join(here, 'stream-readers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  os.setPriority(child.pid!, 19);
+  const waiting = new Map<number, { resolve: (answer: ReadersAnswer) => void; reject: (error: Error) => void }>();
+  let lastId = 0;
+  child.on('message', (answer: ReadersAnswer) => {
+    const waiter = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) waiter?.reject(new Error(`läsarna: ${answer.error}`));
+    else waiter?.resolve(answer);
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      for (const waiter of waiting.values()) waiter.reject(new Error(`läsarna avslutades (kod ${code})`));
+      waiting.clear();
+      resolve();
     }),
   );
+  const ask = <A extends ReadersAnswer>(request: Request) =>
+    new Promise<A>((resolve, reject) => {
+      const id = ++lastId;
+      waiting.set(id, { resolve: resolve as (answer: ReadersAnswer) => void, reject });
+      child.send({ ...request, id });
+    });
+  return {
+    open: async (url: string, streams: ReaderStream[]) =>
+      (await ask<{ id: number; opened: number }>({ type: 'open', url, streams })).opened,
+    mark: async (groupId: number) => void (await ask({ type: 'mark', groupId })),
+    collect: async (groupId: number) => (await ask<{ id: number; times: (number | null)[] }>({ type: 'collect', groupId })).times,
+    usage: () => ask<{ id: number; figureFrames: number; cpuMs: number; lagP99: number; lagMax: number }>({ type: 'usage' }),
+    /** Ends the readers and their sockets (they end when the channel closes). */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.disconnect();
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 export async function measureStreams(options: {
@@ -138,7 +189,7 @@ export async function measureStreams(options: {
     },
     options.nodeArgs,
   );
-  const agents: http.ClientRequest[] = [];
+  let readers: ReturnType<typeof startReaders> | undefined;
   try {
     // Sellers 1..streams, member i of group ceil(i / perGroup), with bench/webhooks.ts's link codes.
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -184,46 +235,18 @@ export async function measureStreams(options: {
     const rssBefore = server.rss();
     const heapBefore = await metric(server.url, 'nodejs_heap_size_used_bytes');
 
-    // One stream per seller: a ticket with a token of theirs, then GET /api/events on a socket of its own.
-    const arrivals = new Map<number, { group: number; times: Map<number, number> }>();
-    let opened = 0;
-    let figureFrames = 0;
-    await inBatches(members, 50, async (member) => {
-      const token = await options.signToken(member.user_id);
-      const ticket = (
-        (await (
-          await fetch(`${server.url}/api/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
-        ).json()) as {
-          ticket: string;
-        }
-      ).ticket;
-      const times = new Map<number, number>();
-      arrivals.set(member.user_id, { group: member.group_id, times });
-      await new Promise<void>((resolve, reject) => {
-        const request = http.get(`${server.url}/api/events?ticket=${encodeURIComponent(ticket)}`, { agent: false }, (response) => {
-          if (response.statusCode !== 200) return reject(new Error(`ström ${response.statusCode}`));
-          opened++;
-          let buffer = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            const at = performance.now();
-            buffer += chunk;
-            let cut: number;
-            while ((cut = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, cut);
-              buffer = buffer.slice(cut + 2);
-              if (!block.includes('event: figures')) continue;
-              figureFrames++;
-              const version = Number(/"version":(\d+)/.exec(block)?.[1]);
-              times.set(version, at);
-            }
-          });
-          resolve();
-        });
-        request.on('error', reject);
-        agents.push(request);
-      });
-    });
+    // One stream per seller, opened and read by the readers' process.
+    readers = startReaders();
+    const opened = await readers.open(
+      server.url,
+      await Promise.all(
+        members.map(async (member) => ({
+          userId: member.user_id,
+          groupId: member.group_id,
+          token: await options.signToken(member.user_id),
+        })),
+      ),
+    );
     log(`  ${opened} strömmar öppna`);
     await settle(3000);
     const rssAfter = server.rss();
@@ -234,11 +257,6 @@ export async function measureStreams(options: {
     // Latency: one webhook at a time, each to a random seller; the group's streams' figure events.
     const delays: number[] = [];
     let missed = 0;
-    const byGroup = new Map<number, { times: Map<number, number> }[]>();
-    for (const entry of arrivals.values()) {
-      if (!byGroup.has(entry.group)) byGroup.set(entry.group, []);
-      byGroup.get(entry.group)!.push(entry);
-    }
     for (let i = 0; i < options.timedWebhooks; i++) {
       const member = members[Math.floor(Math.random() * members.length)]!;
       const body = JSON.stringify(
@@ -249,9 +267,7 @@ export async function measureStreams(options: {
           lineItems: [{ id: 1, productId: null, title: 'Bivaxdukar 3-pack', price: '249.00', quantity: 1 }],
         }),
       );
-      const seenBefore = new Set<number>();
-      const streamsOfGroup = byGroup.get(member.group_id)!;
-      for (const entry of streamsOfGroup) for (const version of entry.times.keys()) seenBefore.add(version);
+      await readers.mark(member.group_id);
       const response = await fetch(`${server.url}/api/webhooks/shopify`, {
         method: 'POST',
         headers: {
@@ -263,21 +279,17 @@ export async function measureStreams(options: {
         body,
       });
       await response.arrayBuffer();
-      const answeredAt = performance.now();
+      const answeredAt = monotonicMs();
       await settle(1500);
-      for (const entry of streamsOfGroup) {
-        const fresh = [...entry.times].filter(([version]) => !seenBefore.has(version));
-        if (fresh.length === 0) {
-          missed++;
-          continue;
-        }
-        delays.push(Math.max(0, Math.min(...fresh.map(([, at]) => at)) - answeredAt));
+      for (const at of await readers.collect(member.group_id)) {
+        if (at === null) missed++;
+        else delays.push(Math.max(0, at - answeredAt));
       }
     }
     delays.sort((a, b) => a - b);
     log(`  fördröjning: p99 ${quantile(delays, 0.99).toFixed(1)} ms över ${delays.length} leveranser, ${missed} missade`);
 
-    const framesBefore = figureFrames;
+    await readers.usage();
     const withStreams = await webhookPhase(server.url, {
       deliveries: options.deliveries,
       members: options.streams,
@@ -285,10 +297,14 @@ export async function measureStreams(options: {
       countStored: async () => NaN,
     });
     log(`  webhookar med ${opened} strömmar: ${describePhase(withStreams)}`);
+    // What the readers had yet to read arrives; then a stream cut as a slow reader would show.
     await settle(2000);
+    const read = await readers.usage();
+    const openAfter = await metric(server.url, 'saljportalen_event_streams_open');
     log(
-      `  under tiden: ${figureFrames - framesBefore} figures-händelser till läsarna (${withStreams.deliveries} × ${perGroup} väntade), ` +
-        `${await metric(server.url, 'saljportalen_event_streams_open')} strömmar öppna efteråt`,
+      `  läsarprocessen (nice 19) under tiden: ${read.figureFrames} figures-händelser, ` +
+        `${(read.cpuMs / withStreams.deliveries).toFixed(2)} ms CPU per webhook, event loop p99 ${read.lagP99.toFixed(0)} ms, ` +
+        `max ${read.lagMax.toFixed(0)} ms; ${openAfter} strömmar öppna efteråt`,
     );
 
     return {
@@ -307,9 +323,11 @@ export async function measureStreams(options: {
       max: delays.at(-1) ?? NaN,
       without,
       with: withStreams,
+      readers: { figureFrames: read.figureFrames, cpuMs: read.cpuMs / withStreams.deliveries },
+      openAfter,
     };
   } finally {
-    for (const request of agents) request.destroy();
+    await readers?.stop();
     await server.stop();
     const cleanup = new pg.Client({ connectionString: options.adminUrl });
     await cleanup.connect();
