@@ -52,6 +52,8 @@ export interface StreamFigures {
 export interface WebhookPhase extends WebhookFigures {
   /** The server process's CPU (user + system, its own /metrics) per webhook, in ms. */
   serverCpuMs: number;
+  /** Of which in the kernel (system): socket writes are mostly there. */
+  serverSystemMs: number;
   /** The server's event-loop delay over the phase (its /metrics, p99), in ms. */
   serverLagP99: number;
   /** The bench process's CPU per webhook (autocannon, and whatever else it runs), in ms. */
@@ -61,10 +63,12 @@ export interface WebhookPhase extends WebhookFigures {
   benchLagMax: number;
 }
 
-async function metric(url: string, name: string): Promise<number> {
+/** One scrape of the server's /metrics: a reader of its unlabelled values. */
+async function scrape(url: string): Promise<(name: string) => number> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  return (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
 }
+const metric = async (url: string, name: string) => (await scrape(url))(name);
 
 /**
  * measureWebhooks with the server's CPU read from its /metrics before and after (a scrape also
@@ -72,19 +76,20 @@ async function metric(url: string, name: string): Promise<number> {
  * process's own CPU and event-loop delay: whether the load generator, not the server, set the pace.
  */
 async function webhookPhase(url: string, options: Parameters<typeof measureWebhooks>[1]): Promise<WebhookPhase> {
-  const cpuBefore = await metric(url, 'process_cpu_seconds_total');
+  const before = await scrape(url);
   const benchCpu = process.cpuUsage();
   const benchLag = monitorEventLoopDelay({ resolution: 10 });
   benchLag.enable();
   const figures = await measureWebhooks(url, options);
   benchLag.disable();
   const benchUsed = process.cpuUsage(benchCpu);
-  const cpuAfter = await metric(url, 'process_cpu_seconds_total');
-  const serverLagP99 = await metric(url, 'nodejs_eventloop_lag_p99_seconds');
+  const after = await scrape(url);
+  const perWebhook = (name: string) => ((after(name) - before(name)) * 1000) / figures.deliveries;
   return {
     ...figures,
-    serverCpuMs: ((cpuAfter - cpuBefore) * 1000) / figures.deliveries,
-    serverLagP99: serverLagP99 * 1000,
+    serverCpuMs: perWebhook('process_cpu_seconds_total'),
+    serverSystemMs: perWebhook('process_cpu_system_seconds_total'),
+    serverLagP99: after('nodejs_eventloop_lag_p99_seconds') * 1000,
     benchCpuMs: (benchUsed.user + benchUsed.system) / 1000 / figures.deliveries,
     benchLagP99: benchLag.percentile(99) / 1e6,
     benchLagMax: benchLag.max / 1e6,
@@ -93,7 +98,7 @@ async function webhookPhase(url: string, options: Parameters<typeof measureWebho
 
 const describePhase = (phase: WebhookPhase) =>
   `${Math.round(phase.ordersPerSecond)} ordrar/s; servern ${phase.serverCpuMs.toFixed(2)} ms CPU per webhook ` +
-  `(event loop p99 ${phase.serverLagP99.toFixed(0)} ms); benchprocessen ${phase.benchCpuMs.toFixed(2)} ms CPU per webhook, ` +
+  `(system ${phase.serverSystemMs.toFixed(2)} ms, event loop p99 ${phase.serverLagP99.toFixed(0)} ms); benchprocessen ${phase.benchCpuMs.toFixed(2)} ms CPU per webhook, ` +
   `event loop p99 ${phase.benchLagP99.toFixed(0)} ms, max ${phase.benchLagMax.toFixed(0)} ms`;
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
