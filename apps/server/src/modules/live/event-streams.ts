@@ -4,7 +4,9 @@
  * audience, found through indexes (by group, by membership, the superadmins), never by scanning:
  *
  * - `figures` and `payout`: the streams of the group's members (sellers and group admins) and of
- *   every superadmin (the admin pages);
+ *   every superadmin (the admin pages); a group's `figures` at most once per FIGURES_EVERY_MS, the
+ *   first of a quiet group at once, those that come within that time as one, with the newest
+ *   version, when it has passed (decision 045);
  * - `sale`: only the streams of the seller whose link sold (their membership);
  * - `resync`: every stream (the feed may have missed changes: refetch everything).
  *
@@ -29,6 +31,12 @@ import { grantHolds, type StreamGrant } from './event-tickets.js';
 
 /** Events kept for resumption. */
 export const REPLAY_SIZE = 2_000;
+/**
+ * A group's `figures` events are this far apart at least. Each is a write to every stream of the
+ * group and a refetch by every page behind them; a busy group's pages lose nothing by refetching
+ * twice a second (the web app gathers changes for 150 ms before it refetches anyway).
+ */
+export const FIGURES_EVERY_MS = 500;
 /** A reader this far behind (bytes queued on its socket) is cut off; it reconnects and resyncs. */
 const SLOW_READER_BYTES = 256 * 1024;
 
@@ -84,6 +92,8 @@ export class EventStreams {
   private readonly byUser = new Map<number, Set<OpenStream>>();
   private readonly superadmins = new Set<OpenStream>();
   private readonly all = new Set<OpenStream>();
+  /** Groups whose last `figures` event went less than FIGURES_EVERY_MS ago, with the newest version held since. */
+  private readonly figuresHeld = new Map<number, { version: number | undefined; timer: NodeJS.Timeout }>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -143,8 +153,9 @@ export class EventStreams {
   handle(change: FeedChange): void {
     switch (change.kind) {
       case 'figures': {
-        const frame = this.keep('figures', { group_id: change.groupId, version: change.version }, change.groupId, null);
-        this.toGroup(change.groupId, chunk(frame));
+        const held = this.figuresHeld.get(change.groupId);
+        if (held) held.version = Math.max(held.version ?? 0, change.version);
+        else this.sendFigures(change.groupId, change.version);
         return;
       }
       case 'payout': {
@@ -174,7 +185,24 @@ export class EventStreams {
   /** Ends every stream (shutdown). */
   closeAll(): void {
     clearInterval(this.heartbeat);
+    for (const held of this.figuresHeld.values()) clearTimeout(held.timer);
+    this.figuresHeld.clear();
     for (const stream of [...this.all]) this.end(stream);
+  }
+
+  /** The group's figures event now; what comes in the next FIGURES_EVERY_MS waits for its end. */
+  private sendFigures(groupId: number, version: number) {
+    const frame = this.keep('figures', { group_id: groupId, version }, groupId, null);
+    this.toGroup(groupId, chunk(frame));
+    const held: { version: number | undefined; timer: NodeJS.Timeout } = {
+      version: undefined,
+      timer: setTimeout(() => {
+        this.figuresHeld.delete(groupId);
+        if (held.version !== undefined) this.sendFigures(groupId, held.version);
+      }, FIGURES_EVERY_MS),
+    };
+    held.timer.unref();
+    this.figuresHeld.set(groupId, held);
   }
 
   private toGroup(groupId: number, frame: Buffer) {
