@@ -12,8 +12,10 @@
  * server (main.ts) with WEB_CONCURRENCY=1 and =2 (decision 026), on PostgreSQL only, on the full
  * data set or, with --cluster-scale=0.1, on the tenth. BENCH_PROFILE=dir writes the server's CPU profiles
  * there (node --cpu-prof), to see where a figure's time goes. `streams` opens 5,000 live-figure
- * streams on one server process over a database of its own on the PostgreSQL of --db=postgres
- * (bench/streams.ts; --streams=N for another number, --stream-groups=N for other than 50 groups).
+ * streams on one server process over a database of its own on the PostgreSQL of --db=postgres,
+ * read by a process of their own at nice 19 (bench/streams.ts, bench/stream-readers.ts; --streams=N
+ * for another number, --stream-groups=N for other than 50 groups, e.g. --streams=1000
+ * --stream-groups=10 for a quick check with the budget's 100 streams per group).
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
