@@ -1,21 +1,30 @@
 /**
  * Live figures at scale (issue 20 budgets): STREAMS open event streams on one server process, on a
- * database of its own (GROUPS groups of STREAMS / GROUPS sellers, each seller with one stream).
+ * database of its own (`groups` groups, 50 unless told, of STREAMS / groups sellers, each seller
+ * with one stream). The streams are read by a process of their own at nice 19
+ * (bench/stream-readers.ts), as phones elsewhere would read them: the bench process runs only the
+ * load, so what the throughput phases compare is the server's.
  *
  * - memory: the server's RSS and V8 heap (its own /metrics) before and after the streams open;
  * - latency: signed webhooks one at a time, each to a random seller; from the webhook's 200 to each
  *   stream of that group receiving the figure event (p50, p99, max over every stream delivery);
  * - throughput: signed webhooks, CONNECTIONS at a time (bench/webhooks.ts), with no stream open and
- *   with every stream open.
+ *   with every stream open, after a warm-up; with each, the server's CPU per webhook (what the
+ *   streams cost it) and the bench's own CPU and event-loop delay (whether the load kept up).
  */
-import http from 'node:http';
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { signShopifyWebhook } from '../apps/server/src/modules/shopify/webhook-signature.js';
 import { swedishOrder } from '../apps/server/test/shopify-webhooks.js';
 import { startServer } from './server.js';
+import type { ReaderStream, ReadersAnswer, ReadersRequest } from './stream-readers.js';
 import { linkCodeOf, measureWebhooks, type WebhookFigures } from './webhooks.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface StreamFigures {
   streams: number;
@@ -31,41 +40,134 @@ export interface StreamFigures {
   p50: number;
   p99: number;
   max: number;
-  without: WebhookFigures;
-  with: WebhookFigures;
+  without: WebhookPhase;
+  with: WebhookPhase;
+  /** The readers' process over the phase with streams: figure events read, its CPU per webhook (ms). */
+  readers: { figureFrames: number; cpuMs: number };
+  /** Streams the server still had open after the phase with streams (none cut as a slow reader). */
+  openAfter: number;
 }
 
-const GROUPS = 50;
+/** A throughput phase, with what it cost the server and how the bench process itself kept up. */
+export interface WebhookPhase extends WebhookFigures {
+  /** The server process's CPU (user + system, its own /metrics) per webhook, in ms. */
+  serverCpuMs: number;
+  /** Of which in the kernel (system): socket writes are mostly there. */
+  serverSystemMs: number;
+  /** The server's event-loop delay over the phase (its /metrics, p99), in ms. */
+  serverLagP99: number;
+  /** The bench process's CPU per webhook (autocannon, and whatever else it runs), in ms. */
+  benchCpuMs: number;
+  /** The bench process's own event-loop delay over the phase (p99 and max), in ms. */
+  benchLagP99: number;
+  benchLagMax: number;
+}
 
-async function metric(url: string, name: string): Promise<number> {
+/** One scrape of the server's /metrics: a reader of its unlabelled values. */
+async function scrape(url: string): Promise<(name: string) => number> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  return (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
 }
+const metric = async (url: string, name: string) => (await scrape(url))(name);
+
+/**
+ * measureWebhooks with the server's CPU read from its /metrics before and after (a scrape also
+ * resets its event-loop delay histogram, so the second one's p99 is the phase's), and the bench
+ * process's own CPU and event-loop delay: whether the load generator, not the server, set the pace.
+ */
+async function webhookPhase(url: string, options: Parameters<typeof measureWebhooks>[1]): Promise<WebhookPhase> {
+  const before = await scrape(url);
+  const benchCpu = process.cpuUsage();
+  const benchLag = monitorEventLoopDelay({ resolution: 10 });
+  benchLag.enable();
+  const figures = await measureWebhooks(url, options);
+  benchLag.disable();
+  const benchUsed = process.cpuUsage(benchCpu);
+  const after = await scrape(url);
+  const perWebhook = (name: string) => ((after(name) - before(name)) * 1000) / figures.deliveries;
+  return {
+    ...figures,
+    serverCpuMs: perWebhook('process_cpu_seconds_total'),
+    serverSystemMs: perWebhook('process_cpu_system_seconds_total'),
+    serverLagP99: after('nodejs_eventloop_lag_p99_seconds') * 1000,
+    benchCpuMs: (benchUsed.user + benchUsed.system) / 1000 / figures.deliveries,
+    benchLagP99: benchLag.percentile(99) / 1e6,
+    benchLagMax: benchLag.max / 1e6,
+  };
+}
+
+const describePhase = (phase: WebhookPhase) =>
+  `${Math.round(phase.ordersPerSecond)} ordrar/s; servern ${phase.serverCpuMs.toFixed(2)} ms CPU per webhook ` +
+  `(system ${phase.serverSystemMs.toFixed(2)} ms, event loop p99 ${phase.serverLagP99.toFixed(0)} ms); benchprocessen ${phase.benchCpuMs.toFixed(2)} ms CPU per webhook, ` +
+  `event loop p99 ${phase.benchLagP99.toFixed(0)} ms, max ${phase.benchLagMax.toFixed(0)} ms`;
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Milliseconds on CLOCK_MONOTONIC, the clock bench/stream-readers.ts notes arrivals on. */
+const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
 
-/** Runs `work` over `items`, `width` at a time. */
-async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) await work(items[next++]!);
+type Request = ReadersRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** bench/stream-readers.ts in a process of its own, at the lowest priority, and the questions it answers. */
+function startReaders() {
+  const child = fork(path.join(here, 'stream-readers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  os.setPriority(child.pid!, 19);
+  const waiting = new Map<number, { resolve: (answer: ReadersAnswer) => void; reject: (error: Error) => void }>();
+  let lastId = 0;
+  child.on('message', (answer: ReadersAnswer) => {
+    const waiter = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) waiter?.reject(new Error(`läsarna: ${answer.error}`));
+    else waiter?.resolve(answer);
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      for (const waiter of waiting.values()) waiter.reject(new Error(`läsarna avslutades (kod ${code})`));
+      waiting.clear();
+      resolve();
     }),
   );
+  const ask = <A extends ReadersAnswer>(request: Request) =>
+    new Promise<A>((resolve, reject) => {
+      const id = ++lastId;
+      waiting.set(id, { resolve: resolve as (answer: ReadersAnswer) => void, reject });
+      child.send({ ...request, id });
+    });
+  return {
+    open: async (url: string, streams: ReaderStream[]) =>
+      (await ask<{ id: number; opened: number }>({ type: 'open', url, streams })).opened,
+    mark: async (groupId: number) => void (await ask({ type: 'mark', groupId })),
+    collect: async (groupId: number) => (await ask<{ id: number; times: (number | null)[] }>({ type: 'collect', groupId })).times,
+    usage: () => ask<{ id: number; figureFrames: number; cpuMs: number; lagP99: number; lagMax: number }>({ type: 'usage' }),
+    /** Ends the readers and their sockets (they end when the channel closes). */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.disconnect();
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 export async function measureStreams(options: {
   adminUrl: string;
   streams: number;
+  /** 50 in the budget's measurement; fewer, for a quick check with the same streams per group. */
+  groups: number;
   jwtSecret: string;
   webhookSecret: string;
   signToken: (userId: number) => Promise<string>;
   deliveries: number;
   timedWebhooks: number;
   log: (line: string) => void;
+  /** Extra flags for the server's Node (BENCH_PROFILE's --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<StreamFigures> {
-  const { log } = options;
+  const { log, groups: GROUPS } = options;
   const perGroup = Math.ceil(options.streams / GROUPS);
   const name = 'saljportalen_bench_streams';
   const admin = new pg.Client({ connectionString: options.adminUrl });
@@ -77,19 +179,22 @@ export async function measureStreams(options: {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
 
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(os.tmpdir(), 'saljportalen-bench-streams'),
-    JWT_SECRET: options.jwtSecret,
-    SHOPIFY_WEBHOOK_SECRET: options.webhookSecret,
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    RATE_LIMITS: '0',
-    SEED_DEMO: '0',
-    SCHEDULED_JOBS: 'off',
-    NODE_ENV: 'production',
-  });
-  const agents: http.ClientRequest[] = [];
+  const server = await startServer(
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(os.tmpdir(), 'saljportalen-bench-streams'),
+      JWT_SECRET: options.jwtSecret,
+      SHOPIFY_WEBHOOK_SECRET: options.webhookSecret,
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: '0',
+      SEED_DEMO: '0',
+      SCHEDULED_JOBS: 'off',
+      NODE_ENV: 'production',
+    },
+    options.nodeArgs,
+  );
+  let readers: ReturnType<typeof startReaders> | undefined;
   try {
     // Sellers 1..streams, member i of group ceil(i / perGroup), with bench/webhooks.ts's link codes.
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -115,55 +220,38 @@ export async function measureStreams(options: {
     await db.end();
     log(`  ${options.streams} säljare i ${GROUPS} grupper`);
 
-    const without = await measureWebhooks(server.url, {
+    // A warm-up first, so that the phase without streams is not also the one that compiles the
+    // server's code and fills PostgreSQL's caches; its scrape of /metrics starts the lag readings.
+    await measureWebhooks(server.url, {
+      deliveries: Math.min(500, options.deliveries),
+      members: options.streams,
+      secret: options.webhookSecret,
+      countStored: async () => NaN,
+    });
+    await metric(server.url, 'process_cpu_seconds_total');
+    const without = await webhookPhase(server.url, {
       deliveries: options.deliveries,
       members: options.streams,
       secret: options.webhookSecret,
       countStored: async () => NaN,
     });
-    log(`  webhookar utan strömmar: ${Math.round(without.ordersPerSecond)} ordrar/s`);
+    log(`  webhookar utan strömmar: ${describePhase(without)}`);
     await settle(2000);
     const rssBefore = server.rss();
     const heapBefore = await metric(server.url, 'nodejs_heap_size_used_bytes');
 
-    // One stream per seller: a ticket with a token of theirs, then GET /api/events on a socket of its own.
-    const arrivals = new Map<number, { group: number; times: Map<number, number> }>();
-    let opened = 0;
-    await inBatches(members, 50, async (member) => {
-      const token = await options.signToken(member.user_id);
-      const ticket = (
-        (await (
-          await fetch(`${server.url}/api/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
-        ).json()) as {
-          ticket: string;
-        }
-      ).ticket;
-      const times = new Map<number, number>();
-      arrivals.set(member.user_id, { group: member.group_id, times });
-      await new Promise<void>((resolve, reject) => {
-        const request = http.get(`${server.url}/api/events?ticket=${encodeURIComponent(ticket)}`, { agent: false }, (response) => {
-          if (response.statusCode !== 200) return reject(new Error(`ström ${response.statusCode}`));
-          opened++;
-          let buffer = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            const at = performance.now();
-            buffer += chunk;
-            let cut: number;
-            while ((cut = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, cut);
-              buffer = buffer.slice(cut + 2);
-              if (!block.includes('event: figures')) continue;
-              const version = Number(/"version":(\d+)/.exec(block)?.[1]);
-              times.set(version, at);
-            }
-          });
-          resolve();
-        });
-        request.on('error', reject);
-        agents.push(request);
-      });
-    });
+    // One stream per seller, opened and read by the readers' process.
+    readers = startReaders();
+    const opened = await readers.open(
+      server.url,
+      await Promise.all(
+        members.map(async (member) => ({
+          userId: member.user_id,
+          groupId: member.group_id,
+          token: await options.signToken(member.user_id),
+        })),
+      ),
+    );
     log(`  ${opened} strömmar öppna`);
     await settle(3000);
     const rssAfter = server.rss();
@@ -174,11 +262,6 @@ export async function measureStreams(options: {
     // Latency: one webhook at a time, each to a random seller; the group's streams' figure events.
     const delays: number[] = [];
     let missed = 0;
-    const byGroup = new Map<number, { times: Map<number, number> }[]>();
-    for (const entry of arrivals.values()) {
-      if (!byGroup.has(entry.group)) byGroup.set(entry.group, []);
-      byGroup.get(entry.group)!.push(entry);
-    }
     for (let i = 0; i < options.timedWebhooks; i++) {
       const member = members[Math.floor(Math.random() * members.length)]!;
       const body = JSON.stringify(
@@ -189,9 +272,7 @@ export async function measureStreams(options: {
           lineItems: [{ id: 1, productId: null, title: 'Bivaxdukar 3-pack', price: '249.00', quantity: 1 }],
         }),
       );
-      const seenBefore = new Set<number>();
-      const streamsOfGroup = byGroup.get(member.group_id)!;
-      for (const entry of streamsOfGroup) for (const version of entry.times.keys()) seenBefore.add(version);
+      await readers.mark(member.group_id);
       const response = await fetch(`${server.url}/api/webhooks/shopify`, {
         method: 'POST',
         headers: {
@@ -203,27 +284,33 @@ export async function measureStreams(options: {
         body,
       });
       await response.arrayBuffer();
-      const answeredAt = performance.now();
+      const answeredAt = monotonicMs();
       await settle(1500);
-      for (const entry of streamsOfGroup) {
-        const fresh = [...entry.times].filter(([version]) => !seenBefore.has(version));
-        if (fresh.length === 0) {
-          missed++;
-          continue;
-        }
-        delays.push(Math.max(0, Math.min(...fresh.map(([, at]) => at)) - answeredAt));
+      for (const at of await readers.collect(member.group_id)) {
+        if (at === null) missed++;
+        else delays.push(Math.max(0, at - answeredAt));
       }
     }
     delays.sort((a, b) => a - b);
     log(`  fördröjning: p99 ${quantile(delays, 0.99).toFixed(1)} ms över ${delays.length} leveranser, ${missed} missade`);
 
-    const withStreams = await measureWebhooks(server.url, {
+    await readers.usage();
+    const withStreams = await webhookPhase(server.url, {
       deliveries: options.deliveries,
       members: options.streams,
       secret: options.webhookSecret,
       countStored: async () => NaN,
     });
-    log(`  webhookar med ${opened} strömmar: ${Math.round(withStreams.ordersPerSecond)} ordrar/s`);
+    log(`  webhookar med ${opened} strömmar: ${describePhase(withStreams)}`);
+    // What the readers had yet to read arrives; then a stream cut as a slow reader would show.
+    await settle(2000);
+    const read = await readers.usage();
+    const openAfter = await metric(server.url, 'saljportalen_event_streams_open');
+    log(
+      `  läsarprocessen (nice 19) under tiden: ${read.figureFrames} figures-händelser, ` +
+        `${(read.cpuMs / withStreams.deliveries).toFixed(2)} ms CPU per webhook, event loop p99 ${read.lagP99.toFixed(0)} ms, ` +
+        `max ${read.lagMax.toFixed(0)} ms; ${openAfter} strömmar öppna efteråt`,
+    );
 
     return {
       streams: options.streams,
@@ -241,9 +328,11 @@ export async function measureStreams(options: {
       max: delays.at(-1) ?? NaN,
       without,
       with: withStreams,
+      readers: { figureFrames: read.figureFrames, cpuMs: read.cpuMs / withStreams.deliveries },
+      openAfter,
     };
   } finally {
-    for (const request of agents) request.destroy();
+    await readers?.stop();
     await server.stop();
     const cleanup = new pg.Client({ connectionString: options.adminUrl });
     await cleanup.connect();

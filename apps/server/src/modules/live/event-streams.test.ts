@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventStreams, FIGURES_EVERY_MS } from './event-streams.js';
+
+/**
+ * EventStreams on real sockets (a bare Node server and client), with only the clock faked: a
+ * group's figures events, held and joined within FIGURES_EVERY_MS (decision 045).
+ */
+describe('a group’s figures events', () => {
+  let server: http.Server;
+  let streams: EventStreams;
+  let received = '';
+  let client: http.ClientRequest;
+
+  /** Resolves once the stream has received `text` (after everything before it). */
+  const arrival = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => (received.includes(text) ? resolve() : setImmediate(check));
+      check();
+    });
+  const figures = (version: number) => `event: figures\ndata: {"group_id":7,"version":${version}}\n\n`;
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    streams = new EventStreams({ heartbeatMs: 60_000, loadAccess: async () => undefined });
+    server = http.createServer((_request, response) =>
+      streams.open(
+        response,
+        { userId: 1, sessionId: null, tokenVersion: 0, isSuperadmin: false, endsAt: new Date(Date.now() + 3_600_000) },
+        { groupIds: [7], membershipIds: [70] },
+        undefined,
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    received = '';
+    await new Promise<void>((resolve) => {
+      client = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, (response) => {
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => (received += text));
+        resolve();
+      });
+    });
+    await arrival('retry: 3000\n\n');
+  });
+
+  afterEach(async () => {
+    streams.closeAll();
+    client.destroy();
+    await new Promise((resolve) => server.close(resolve));
+    vi.useRealTimers();
+  });
+
+  it('go at once when the group was quiet; those that follow within the time go as one, with the newest version', async () => {
+    streams.handle({ kind: 'figures', groupId: 7, version: 1 });
+    await arrival(figures(1));
+    streams.handle({ kind: 'figures', groupId: 7, version: 2 });
+    streams.handle({ kind: 'figures', groupId: 7, version: 3 });
+    // A sale is never held: its toast is the seller's own.
+    streams.handle({ kind: 'sale', groupId: 7, membershipId: 70, amountOre: 24_900 });
+    await arrival('event: sale\ndata: {"group_id":7,"amount":249}\n\n');
+    expect(received).not.toContain('"version":3');
+
+    vi.advanceTimersByTime(FIGURES_EVERY_MS);
+    await arrival(figures(3));
+    expect(received).not.toContain('"version":2');
+
+    // Quiet for the whole time again: the next goes at once.
+    vi.advanceTimersByTime(FIGURES_EVERY_MS);
+    streams.handle({ kind: 'figures', groupId: 7, version: 4 });
+    await arrival(figures(4));
+    expect(received.match(/event: figures/g)).toHaveLength(3);
+  });
+
+  it('of another group are not held by this one', async () => {
+    streams.handle({ kind: 'figures', groupId: 8, version: 1 });
+    streams.handle({ kind: 'figures', groupId: 7, version: 5 });
+    await arrival(figures(5));
+    expect(received).not.toContain('"group_id":8');
+  });
+});
