@@ -5,7 +5,7 @@ import { EventStreams, FIGURES_EVERY_MS } from './event-streams.js';
 
 /**
  * EventStreams on real sockets (a bare Node server and client), with only the clock faked: a
- * group's figures events, held and joined within FIGURES_EVERY_MS (decision 045).
+ * group's figures events, held and joined within FIGURES_EVERY_MS (decision 048).
  */
 describe('a group’s figures events', () => {
   let server: http.Server;

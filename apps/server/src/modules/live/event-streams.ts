@@ -6,7 +6,7 @@
  * - `figures` and `payout`: the streams of the group's members (sellers and group admins) and of
  *   every superadmin (the admin pages); a group's `figures` at most once per FIGURES_EVERY_MS, the
  *   first of a quiet group at once, those that come within that time as one, with the newest
- *   version, when it has passed (decision 045);
+ *   version, when it has passed (decision 048);
  * - `sale`: only the streams of the seller whose link sold (their membership);
  * - `resync`: every stream (the feed may have missed changes: refetch everything).
  *
@@ -18,7 +18,7 @@
  * falls too far behind, and when the server shuts down.
  *
  * A frame is made once per change, as the bytes of one chunk of the chunked response, and written
- * to each stream's socket as it is (decision 045): for an event to a group's 100 streams, Node's
+ * to each stream's socket as it is (decision 048): for an event to a group's 100 streams, Node's
  * own per-write work for a chunked response (cork, chunk header, a writev of three pieces) was a
  * fifth of what each stream cost the process.
  */

@@ -136,7 +136,7 @@ describe('a stream', () => {
     const resumed = await open({ token: tokens['noah@demo.se'], lastEventId: seen.id });
     const missed = await resumed.next((event) => event.event === 'sale', 1000);
     expect(missed.data).toEqual({ group_id: group, amount: 407 });
-    // The second sale's figures: among the missed, or still held by the group's half second (decision 045).
+    // The second sale's figures: among the missed, or still held by the group's half second (decision 048).
     await resumed.next((event) => event.event === 'figures' && event.id !== seen.id, 1000);
     expect(resumed.events.some((event) => event.id === seen.id)).toBe(false);
 
