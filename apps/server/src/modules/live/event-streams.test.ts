@@ -3,6 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventStreams, FIGURES_EVERY_MS } from './event-streams.js';
 
+/** A change of the group's figures to version `version` (the sums do not matter here). */
+const figuresOf = (groupId: number, version: number) =>
+  ({ kind: 'figures', groupId, version, figures: { salesOre: 0, commissionOre: 0, ordersCount: 0 } }) as const;
+
 /**
  * EventStreams on real sockets (a bare Node server and client), with only the clock faked: a
  * group's figures events, held and joined within FIGURES_EVERY_MS (decision 048).
@@ -52,10 +56,10 @@ describe('a group’s figures events', () => {
   });
 
   it('go at once when the group was quiet; those that follow within the time go as one, with the newest version', async () => {
-    streams.handle({ kind: 'figures', groupId: 7, version: 1 });
+    streams.handle(figuresOf(7, 1));
     await arrival(figures(1));
-    streams.handle({ kind: 'figures', groupId: 7, version: 2 });
-    streams.handle({ kind: 'figures', groupId: 7, version: 3 });
+    streams.handle(figuresOf(7, 2));
+    streams.handle(figuresOf(7, 3));
     // A sale is never held: its toast is the seller's own.
     streams.handle({ kind: 'sale', groupId: 7, membershipId: 70, amountOre: 24_900 });
     await arrival('event: sale\ndata: {"group_id":7,"amount":249}\n\n');
@@ -67,14 +71,14 @@ describe('a group’s figures events', () => {
 
     // Quiet for the whole time again: the next goes at once.
     vi.advanceTimersByTime(FIGURES_EVERY_MS);
-    streams.handle({ kind: 'figures', groupId: 7, version: 4 });
+    streams.handle(figuresOf(7, 4));
     await arrival(figures(4));
     expect(received.match(/event: figures/g)).toHaveLength(3);
   });
 
   it('of another group are not held by this one', async () => {
-    streams.handle({ kind: 'figures', groupId: 8, version: 1 });
-    streams.handle({ kind: 'figures', groupId: 7, version: 5 });
+    streams.handle(figuresOf(8, 1));
+    streams.handle(figuresOf(7, 5));
     await arrival(figures(5));
     expect(received).not.toContain('"group_id":8');
   });
