@@ -40,6 +40,8 @@ export async function healthRoutes(instance: FastifyInstance) {
     if (state.applied < state.known) {
       throw new AppError('UNAVAILABLE', `Databasen saknar ${state.known - state.applied} migreringar: servern är inte redo.`);
     }
+    // The seller calls answer from the read model: while it loads anew (after a lost feed) they wait.
+    if (!app.readModel.isReady) throw new AppError('UNAVAILABLE', 'Servern läser in sina data: den är inte redo än.');
     return { status: 'ready' as const, database: app.database.kind, migrations: state.applied };
   });
 }

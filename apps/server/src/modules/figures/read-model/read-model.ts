@@ -10,7 +10,10 @@
  * - a write this process committed (db/committed-writes.ts: a request's, a job's, anyone's) is
  *   followed by a barrier announced on the feed; a call waits until the barrier of the writes
  *   committed before it has come back, so no answer predates a change this process has made;
- * - a change committed through another process is here as soon as its notification is.
+ * - a change committed through another process is here as soon as its notification is, and a
+ *   call is answered only while a barrier sent at most FRESH_MS ago has come back (one goes out
+ *   every HEARTBEAT_MS): a process whose line to the database went silent stops answering within
+ *   a second instead of answering from what it last heard.
  */
 import crypto from 'node:crypto';
 import { announceBarrier, type ChangeFeed, type FeedChange } from '../../../db/change-feed.js';
@@ -45,6 +48,14 @@ type NamedKind = 'user' | 'access' | 'membership' | 'group';
 const isNamed = (change: FeedChange): change is Extract<FeedChange, { kind: NamedKind }> =>
   change.kind === 'user' || change.kind === 'access' || change.kind === 'membership' || change.kind === 'group';
 
+/**
+ * How old the model's last confirmation may be: a barrier sent at most this long ago has come back,
+ * so every change committed anywhere before then is applied. A revoked session or membership is
+ * refused everywhere within this time, also by a process whose line to the database went silent.
+ */
+const FRESH_MS = 1_000;
+/** How often a barrier is sent when no write sends one: the confirmation above, kept fresh. */
+const HEARTBEAT_MS = 200;
 const RELOAD_RETRY_FIRST_MS = 100;
 const RELOAD_RETRY_MAX_MS = 5_000;
 
@@ -64,7 +75,10 @@ export class ReadModel {
   private coveredWrites = 0;
   /** Barriers sent: each covers the writes finished when it was sent. */
   private barrierSeq = 0;
-  private readonly barrierCovers = new Map<number, number>();
+  private readonly barrierCovers = new Map<number, { writes: number; sentAt: number }>();
+  /** When the last barrier to come back was sent (performance.now()). */
+  private confirmedAt = -Infinity;
+  private heartbeat: NodeJS.Timeout | undefined;
   private sendingBarrier = false;
   private barrierAgain = false;
   /** The barrier whose return makes the model ready after a load (the changes queued behind the load are applied by then). */
@@ -96,10 +110,15 @@ export class ReadModel {
     this.enqueue({ change: { kind: 'resync' } });
     // However long the first load takes at the data's scale: the server listens after it.
     await this.current(null);
+    this.heartbeat = setInterval(() => {
+      if (!this.sendingBarrier) this.sendBarrier();
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   stop(): void {
     this.stopped = true;
+    clearInterval(this.heartbeat);
     this.unsubscribe();
     for (const waiter of this.waiters) {
       clearTimeout(waiter.timer);
@@ -130,7 +149,7 @@ export class ReadModel {
    */
   current(waitMs: number | null = this.options.waitMs ?? 5_000): Promise<void> | undefined {
     const writes = this.writes;
-    if (this.ready && this.coveredWrites >= writes) return undefined;
+    if (this.ready && this.coveredWrites >= writes && this.fresh()) return undefined;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { writes, resolve, reject };
       if (waitMs !== null) {
@@ -142,7 +161,7 @@ export class ReadModel {
       }
       this.waiters.add(waiter);
       // A barrier that failed to go out is sent again by whoever waits for it.
-      if ((this.coveredWrites < writes || this.readyAtBarrier !== null) && !this.sendingBarrier) {
+      if ((this.coveredWrites < writes || this.readyAtBarrier !== null || !this.fresh()) && !this.sendingBarrier) {
         const seq = this.sendBarrier();
         if (this.readyAtBarrier !== null && seq !== null) this.readyAtBarrier = seq;
       }
@@ -284,7 +303,7 @@ export class ReadModel {
     }
     this.sendingBarrier = true;
     const seq = ++this.barrierSeq;
-    this.barrierCovers.set(seq, this.writes);
+    this.barrierCovers.set(seq, { writes: this.writes, sentAt: performance.now() });
     announceBarrier(this.options.db, this.processId, seq)
       .catch((error: unknown) => {
         this.barrierCovers.delete(seq);
@@ -303,7 +322,8 @@ export class ReadModel {
   private barrierReturned(seq: number): void {
     for (const [sent, covers] of this.barrierCovers) {
       if (sent > seq) break;
-      this.coveredWrites = Math.max(this.coveredWrites, covers);
+      this.coveredWrites = Math.max(this.coveredWrites, covers.writes);
+      this.confirmedAt = Math.max(this.confirmedAt, covers.sentAt);
       this.barrierCovers.delete(sent);
     }
     if (this.readyAtBarrier !== null && seq >= this.readyAtBarrier) {
@@ -311,6 +331,10 @@ export class ReadModel {
       this.setReady(true);
     }
     this.release();
+  }
+
+  private fresh(): boolean {
+    return performance.now() - this.confirmedAt <= FRESH_MS;
   }
 
   private setReady(ready: boolean): void {
@@ -322,7 +346,7 @@ export class ReadModel {
   private release(): void {
     if (!this.ready) return;
     for (const waiter of this.waiters) {
-      if (waiter.writes > this.coveredWrites) continue;
+      if (waiter.writes > this.coveredWrites || !this.fresh()) continue;
       clearTimeout(waiter.timer);
       this.waiters.delete(waiter);
       waiter.resolve();
