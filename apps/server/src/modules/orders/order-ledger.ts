@@ -4,8 +4,8 @@
  * changed afterwards, so a line settled in a payout stays exactly as it was settled (DESIGN D8).
  * Every function here runs inside the transaction that holds the order's lock.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableName, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { groups, orderLines, orders, payouts, products } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
@@ -50,6 +50,12 @@ export const storedOrderColumns = {
   state: orders.state,
 };
 
+/** A payout's inclusive period, as Stockholm calendar dates (YYYY-MM-DD). */
+export interface PayoutPeriod {
+  from: string;
+  to: string;
+}
+
 /**
  * When a line for `groupId` that happened at `instant` is booked. Never inside a period a payout
  * of the group already covers, since every later payout would pass it by: such a line (a late
@@ -66,7 +72,14 @@ export async function bookingInstant(tx: Tx, groupId: number | null, instant: Da
     .leftJoin(payouts, eq(payouts.groupId, groups.id))
     .where(eq(groups.id, groupId))
     .for('share', { of: groups });
-  const periods = rows.filter((row): row is { from: string; to: string } => row.from !== null && row.to !== null);
+  return bookingInstantWithin(
+    rows.filter((row): row is PayoutPeriod => row.from !== null && row.to !== null),
+    instant,
+  );
+}
+
+/** bookingInstant for a group whose payout periods were read under its share lock already. */
+export function bookingInstantWithin(periods: PayoutPeriod[], instant: Date): Date {
   if (periods.length === 0) return instant;
   const covered = periods.some((period) => instant >= stockholmDayStart(period.from) && instant < stockholmDayStart(period.to, 1));
   if (!covered) return instant;
@@ -74,21 +87,68 @@ export async function bookingInstant(tx: Tx, groupId: number | null, instant: Da
   return stockholmDayStart(latestTo, 1);
 }
 
+/**
+ * A column of the row a statement writes, spelled with its table, for a subquery in its RETURNING
+ * (Drizzle writes a RETURNING's columns bare, and a bare name in a subquery means the subquery's own).
+ */
+export const writtenColumn = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * The payout periods of a group as one JSON value, for a statement that does more in the same
+ * round trip. Read them only in a statement after the one that share-locked the group: a
+ * statement's snapshot is taken before it waits for a lock, so periods read while waiting could
+ * miss a payout committed meanwhile.
+ */
+export const payoutPeriodsOf = (groupId: SQL): SQL<PayoutPeriod[]> =>
+  sql`(select coalesce(json_agg(json_build_object('from', ${payouts.periodFrom}, 'to', ${payouts.periodTo})), '[]')
+       from ${payouts} where ${payouts.groupId} = ${groupId})`;
+
 /** A sale line as Shopify sent it, with its product and its commission at that product's rate. */
 export interface PricedSaleLine extends SaleLineDraft {
   productId: number | null;
   commissionOre: number;
 }
 
-/** Each line's commission at the product's rate or the configured default. */
-export async function priceSaleLines(tx: Tx, drafts: SaleLineDraft[], defaultCommissionBps: number): Promise<PricedSaleLine[]> {
-  if (drafts.length === 0) return [];
-  const catalogue = await productsOf(tx, drafts);
+/** A product a sale line may name, with its commission rate. */
+export interface CatalogueProduct {
+  id: number;
+  shopifyId: string | null;
+  sku: string | null;
+  commissionBps: number | null;
+}
+
+/**
+ * The products the sale lines name (by Shopify product id or SKU) as one JSON value, lowest id
+ * first, for the statement that takes the order's lock to read in the same round trip.
+ */
+export function catalogueOf(drafts: SaleLineDraft[]): SQL<CatalogueProduct[]> {
+  const shopifyIds = [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))];
+  const skus = [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))];
+  const conditions: SQL[] = [];
+  if (shopifyIds.length) conditions.push(sql`${products.shopifyProductId} in (${sql.join(shopifyIds.map(shopifyIdParam), sql`, `)})`);
+  if (skus.length)
+    conditions.push(
+      sql`${products.sku} in (${sql.join(
+        skus.map((sku) => sql`${sku}`),
+        sql`, `,
+      )})`,
+    );
+  if (conditions.length === 0) return sql`'[]'::json`;
+  return sql`(select coalesce(json_agg(json_build_object('id', ${products.id}, 'shopifyId', ${products.shopifyProductId}::text,
+                'sku', ${products.sku}, 'commissionBps', ${products.commissionBps}) order by ${products.id}), '[]')
+              from ${products} where ${sql.join(conditions, sql` or `)})`;
+}
+
+/** Each line's commission at the product's rate (from catalogueOf) or the configured default. */
+export function priceSaleLines(drafts: SaleLineDraft[], catalogue: CatalogueProduct[], defaultCommissionBps: number): PricedSaleLine[] {
+  const byShopifyId = new Map<string, CatalogueProduct>();
+  const bySku = new Map<string, CatalogueProduct>();
+  for (const product of catalogue) {
+    if (product.shopifyId && !byShopifyId.has(product.shopifyId)) byShopifyId.set(product.shopifyId, product);
+    if (product.sku && !bySku.has(product.sku)) bySku.set(product.sku, product);
+  }
   return drafts.map((draft) => {
-    const product =
-      (draft.shopifyProductId && catalogue.byShopifyId.get(draft.shopifyProductId)) ||
-      (draft.sku && catalogue.bySku.get(draft.sku)) ||
-      undefined;
+    const product = (draft.shopifyProductId && byShopifyId.get(draft.shopifyProductId)) || (draft.sku && bySku.get(draft.sku)) || undefined;
     return {
       ...draft,
       productId: product?.id ?? null,
@@ -103,11 +163,24 @@ export const totalsOf = (lines: PricedSaleLine[]) => ({
   commissionOre: lines.reduce((sum, line) => sum + line.commissionOre, 0),
 });
 
-/** Adds the sale lines the order does not have yet (by Shopify's line id); returns how many. */
-export async function insertSaleLines(tx: Tx, order: StoredOrder, lines: PricedSaleLine[]): Promise<number> {
-  if (lines.length === 0) return 0;
-  const bookedAt = await bookingInstant(tx, order.groupId, order.orderedAt);
-  const inserted = await tx
+/**
+ * Adds the sale lines the order does not have yet (by Shopify's line id); returns how many.
+ * `payoutPeriods`: those of the order's group, when read already under the group's share lock.
+ * `alongside`: another statement (a CTE) to run in the same round trip; `finished` is how many
+ * rows it returned, read from the first line's (so only when a line is added).
+ */
+export async function insertSaleLines(
+  tx: Tx,
+  order: StoredOrder,
+  lines: PricedSaleLine[],
+  options: { payoutPeriods?: PayoutPeriod[]; alongside?: WithSubquery } = {},
+): Promise<{ added: number; finished?: number }> {
+  if (lines.length === 0) return { added: 0 };
+  const bookedAt = options.payoutPeriods
+    ? bookingInstantWithin(options.payoutPeriods, order.orderedAt)
+    : await bookingInstant(tx, order.groupId, order.orderedAt);
+  const { alongside } = options;
+  const inserted = await (alongside ? tx.with(alongside) : tx)
     .insert(orderLines)
     .values(
       lines.map((line) => ({
@@ -125,41 +198,11 @@ export async function insertSaleLines(tx: Tx, order: StoredOrder, lines: PricedS
       })),
     )
     .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
-    .returning({ id: orderLines.id });
-  return inserted.length;
-}
-
-async function productsOf(tx: Tx, drafts: SaleLineDraft[]) {
-  const shopifyIds = [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))];
-  const skus = [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))];
-  const conditions: SQL[] = [];
-  if (shopifyIds.length) conditions.push(sql`${products.shopifyProductId} in (${sql.join(shopifyIds.map(shopifyIdParam), sql`, `)})`);
-  if (skus.length)
-    conditions.push(
-      sql`${products.sku} in (${sql.join(
-        skus.map((sku) => sql`${sku}`),
-        sql`, `,
-      )})`,
-    );
-  const rows = conditions.length
-    ? await tx
-        .select({
-          id: products.id,
-          shopifyId: sql<string | null>`${products.shopifyProductId}::text`,
-          sku: products.sku,
-          commissionBps: products.commissionBps,
-        })
-        .from(products)
-        .where(sql.join(conditions, sql` or `))
-        .orderBy(asc(products.id))
-    : [];
-  const byShopifyId = new Map<string, (typeof rows)[number]>();
-  const bySku = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    if (row.shopifyId && !byShopifyId.has(row.shopifyId)) byShopifyId.set(row.shopifyId, row);
-    if (row.sku && !bySku.has(row.sku)) bySku.set(row.sku, row);
-  }
-  return { byShopifyId, bySku };
+    .returning({
+      id: orderLines.id,
+      finished: alongside ? sql`(select count(*) from ${alongside})`.mapWith(Number) : sql`0`.mapWith(Number),
+    });
+  return { added: inserted.length, finished: alongside && inserted[0] ? inserted[0].finished : undefined };
 }
 
 interface SaleLineState {

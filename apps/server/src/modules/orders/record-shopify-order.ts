@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { groups, memberships, orderLines, orders, users, webhookEvents } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
@@ -6,37 +6,52 @@ import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '.
 import {
   applyRefund,
   cancelRemainder,
+  catalogueOf,
   insertSaleLines,
+  payoutPeriodsOf,
   priceSaleLines,
   recomputeOrderTotals,
   shopifyIdParam,
   shopifyOrderLock,
   storedOrderColumns,
   totalsOf,
+  writtenColumn,
   type StoredOrder,
 } from './order-ledger.js';
-import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf } from './shopify-order.js';
+import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf, type SaleLineDraft } from './shopify-order.js';
 
 /**
- * Takes the order's lock and finds the first candidate code, in the order given, that is some
- * membership's personal link code. One statement, since every delivery does both: the left join
- * keeps the lock's row whether or not a code matches, so the lock is always taken.
+ * Takes the order's lock, finds the first candidate code, in the order given, that is some
+ * membership's personal link code, share-locks that membership's group (see bookingInstant: the
+ * next statement reads its payout periods, current since no payout of it can be created now), and
+ * reads the catalogue rows of the sale lines. One statement, since every delivery does all of it
+ * (decision 046): the left joins keep the lock's row whether or not a code matches, so the lock is
+ * always taken, and the group's lock is taken after the order's (the lateral subquery runs for
+ * each row the lock's row joins).
  * A code of an archived group is not a seller any more (decision 027): it comes back as
  * `archivedCode`, so that the order waits, unattributed, for a superadmin who sees whose link it was.
  */
-async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[]) {
+async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[], drafts: SaleLineDraft[]) {
+  const sellerGroup = tx
+    .select({ id: groups.id, archived: groups.archived })
+    .from(groups)
+    .where(eq(groups.id, memberships.groupId))
+    .for('share')
+    .as('seller_group');
   const rows = await tx
     .select({
       membershipId: memberships.id,
       groupId: memberships.groupId,
       linkCode: memberships.linkCode,
-      archived: groups.archived,
+      archived: sellerGroup.archived,
       guardianConsent: users.guardianConsent,
+      catalogue: catalogueOf(drafts),
     })
     .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
     .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`)
-    .leftJoin(groups, eq(groups.id, memberships.groupId))
+    .leftJoinLateral(sellerGroup, sql`true`)
     .leftJoin(users, eq(users.id, memberships.userId));
+  const catalogue = rows[0]?.catalogue ?? [];
   let archivedCode: string | undefined;
   let awaitingConsentCode: string | undefined;
   for (const code of codes) {
@@ -52,22 +67,39 @@ async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: str
       awaitingConsentCode ??= code;
       continue;
     }
-    return { seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code }, archivedCode, awaitingConsentCode };
+    return {
+      seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code },
+      archivedCode,
+      awaitingConsentCode,
+      catalogue,
+    };
   }
-  return { seller: undefined, archivedCode, awaitingConsentCode };
+  return { seller: undefined, archivedCode, awaitingConsentCode, catalogue };
 }
 
-/** refunds/create events stored before their order existed (Shopify does not keep delivery order). */
-async function refundsWaitingFor(tx: Tx, shopifyOrderId: string): Promise<TShopifyRefund[]> {
-  const events = await tx
-    .select({ payload: webhookEvents.payload })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.shopifyOrderId, shopifyIdParam(shopifyOrderId)), eq(webhookEvents.topic, 'refunds/create')));
-  return events.flatMap((event) => {
-    const parsed = ZShopifyRefundSchema.safeParse(parseShopifyJson(event.payload));
+/**
+ * refunds/create events stored before their order existed (Shopify does not keep delivery order),
+ * as one JSON array of their payloads' text (parsed by parseShopifyJson, for the 64-bit ids).
+ * Read in the statement that inserts the order, after the one that took the order's lock, so
+ * that a refund whose processing found no order is seen here.
+ */
+const waitingRefundsOf = (shopifyOrderId: SQL): SQL<string[]> =>
+  sql`(select coalesce(json_agg(${webhookEvents.payload} order by ${webhookEvents.id}), '[]') from ${webhookEvents}
+       where ${webhookEvents.shopifyOrderId} = ${shopifyOrderId} and ${webhookEvents.topic} = 'refunds/create')`;
+
+const parseRefunds = (payloads: string[]): TShopifyRefund[] =>
+  payloads.flatMap((payload) => {
+    const parsed = ZShopifyRefundSchema.safeParse(parseShopifyJson(payload));
     return parsed.success ? [parsed.data] : [];
   });
-}
+
+/**
+ * The caller's own last statement for a delivery, as a CTE (processWebhookEvent: its event marked
+ * processed with the outcome). When the outcome is known before the order's last write, as for a
+ * new order with only sale lines (the common delivery), the statement goes with that write, one
+ * round trip fewer; `finished` then says how many rows it returned.
+ */
+export type DeliveryFinish = (outcome: string) => WithSubquery;
 
 /**
  * Records one delivery of an order (orders/create, updated, paid or cancelled: each carries the
@@ -79,14 +111,16 @@ async function refundsWaitingFor(tx: Tx, shopifyOrderId: string): Promise<TShopi
  */
 export async function recordShopifyOrder(
   tx: Tx,
-  options: { order: TShopifyOrder; sourceEventId: number; defaultCommissionBps: number },
-): Promise<string> {
+  options: { order: TShopifyOrder; sourceEventId: number; defaultCommissionBps: number; finish?: DeliveryFinish },
+): Promise<{ outcome: string; finished?: number }> {
   const { order } = options;
   const candidates = linkCodeCandidates(order);
-  const { seller, archivedCode, awaitingConsentCode } = await lockOrderAndFindSeller(
+  const drafts = saleLinesOf(order);
+  const { seller, archivedCode, awaitingConsentCode, catalogue } = await lockOrderAndFindSeller(
     tx,
     order.id,
     candidates.map((candidate) => candidate.code),
+    drafts,
   );
   // A discount code that matched no seller is an ordinary discount, not a code worth showing;
   // an archived group's link code is, since it tells the superadmin whose sale it was.
@@ -104,7 +138,7 @@ export async function recordShopifyOrder(
     currency: order.currency ?? 'SEK',
     sourceEventId: options.sourceEventId,
   };
-  const saleLines = await priceSaleLines(tx, saleLinesOf(order), options.defaultCommissionBps);
+  const saleLines = priceSaleLines(drafts, catalogue, options.defaultCommissionBps);
 
   const [inserted] = await tx
     .insert(orders)
@@ -120,7 +154,13 @@ export async function recordShopifyOrder(
       ...totalsOf(saleLines),
     })
     .onConflictDoNothing({ target: orders.shopifyOrderId })
-    .returning(storedOrderColumns);
+    // A new order's group is the seller's, share-locked above: its payout periods, and the
+    // refunds that came first, are read in this same round trip.
+    .returning({
+      ...storedOrderColumns,
+      payoutPeriods: payoutPeriodsOf(writtenColumn(orders.groupId)),
+      waitingRefunds: waitingRefundsOf(writtenColumn(orders.shopifyOrderId)),
+    });
 
   let stored: StoredOrder;
   let newer = true;
@@ -154,24 +194,45 @@ export async function recordShopifyOrder(
     }
   }
 
-  const newSaleLines = await insertSaleLines(tx, stored, saleLines);
+  const refunds = inserted ? [...order.refunds, ...parseRefunds(inserted.waitingRefunds)] : order.refunds;
+  const describe = (added: number) => {
+    const name = order.name ?? order.id;
+    const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';
+    const who =
+      stored.membershipId !== null
+        ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
+        : archivedCode !== undefined
+          ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
+          : awaitingConsentCode !== undefined
+            ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
+            : 'utan säljare (ingen känd länkkod)';
+    return `Order ${name} ${what}, ${added} nya rader, ${who}`;
+  };
+
+  // A new order of distinct sale lines and nothing to take back: every line is added (nothing of
+  // the order existed), its sums are those it was inserted with, and the outcome is known now.
+  const onlyNewSaleLines =
+    inserted !== undefined &&
+    saleLines.length > 0 &&
+    refunds.length === 0 &&
+    stored.state !== 'cancelled' &&
+    new Set(saleLines.map((line) => line.shopifyLineId)).size === saleLines.length;
+  if (onlyNewSaleLines && options.finish) {
+    const outcome = describe(saleLines.length);
+    const { added, finished } = await insertSaleLines(tx, stored, saleLines, {
+      payoutPeriods: inserted.payoutPeriods,
+      alongside: options.finish(outcome),
+    });
+    if (added !== saleLines.length) throw new Error(`order ${order.id}: ${added} av ${saleLines.length} nya rader sparades`);
+    return { outcome, finished };
+  }
+
+  const newSaleLines = (await insertSaleLines(tx, stored, saleLines, { payoutPeriods: inserted?.payoutPeriods })).added;
   let added = newSaleLines;
-  const refunds = inserted ? [...order.refunds, ...(await refundsWaitingFor(tx, order.id))] : order.refunds;
   for (const refund of refunds) added += await applyRefund(tx, stored, refund);
   if (stored.state === 'cancelled') added += await cancelRemainder(tx, stored, cancelledAt);
   // Shopify sending one line id twice would leave a new order's sums above its lines.
   const sumsHold = inserted && added === saleLines.length && newSaleLines === saleLines.length;
   if (!sumsHold) await recomputeOrderTotals(tx, stored.id);
-
-  const name = order.name ?? order.id;
-  const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';
-  const who =
-    stored.membershipId !== null
-      ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
-      : archivedCode !== undefined
-        ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
-        : awaitingConsentCode !== undefined
-          ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
-          : 'utan säljare (ingen känd länkkod)';
-  return `Order ${name} ${what}, ${added} nya rader, ${who}`;
+  return { outcome: describe(added) };
 }
