@@ -124,19 +124,10 @@ export interface CatalogueProduct {
 export function catalogueOf(drafts: SaleLineDraft[]): SQL<CatalogueProduct[]> {
   const shopifyIds = [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))];
   const skus = [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))];
-  const conditions: SQL[] = [];
-  if (shopifyIds.length) conditions.push(sql`${products.shopifyProductId} in (${sql.join(shopifyIds.map(shopifyIdParam), sql`, `)})`);
-  if (skus.length)
-    conditions.push(
-      sql`${products.sku} in (${sql.join(
-        skus.map((sku) => sql`${sku}`),
-        sql`, `,
-      )})`,
-    );
-  if (conditions.length === 0) return sql`'[]'::json`;
   return sql`(select coalesce(json_agg(json_build_object('id', ${products.id}, 'shopifyId', ${products.shopifyProductId}::text,
                 'sku', ${products.sku}, 'commissionBps', ${products.commissionBps}) order by ${products.id}), '[]')
-              from ${products} where ${sql.join(conditions, sql` or `)})`;
+              from ${products}
+              where ${products.shopifyProductId} = any(${sql.param(shopifyIds)}::bigint[]) or ${products.sku} = any(${sql.param(skus)}::text[]))`;
 }
 
 /** Each line's commission at the product's rate (from catalogueOf) or the configured default. */
@@ -164,45 +155,56 @@ export const totalsOf = (lines: PricedSaleLine[]) => ({
 });
 
 /**
+ * A statement of the caller's to run in the same round trip as the ledger's last write, as a CTE
+ * (processWebhookEvent: its event marked processed). `name` names its text: one name, one text,
+ * since the write it goes with is a prepared statement.
+ */
+export interface Alongside {
+  name: string;
+  cte: WithSubquery;
+}
+
+/**
  * Adds the sale lines the order does not have yet (by Shopify's line id); returns how many.
  * `payoutPeriods`: those of the order's group, when read already under the group's share lock.
- * `alongside`: another statement (a CTE) to run in the same round trip; `finished` is how many
- * rows it returned, read from the first line's (so only when a line is added).
+ * `alongside`: see Alongside; `finished` is how many rows it returned, read with the lines added
+ * (so only when a line is added). One prepared statement whatever the number of lines: the lines
+ * go as one array per column.
  */
 export async function insertSaleLines(
   tx: Tx,
   order: StoredOrder,
   lines: PricedSaleLine[],
-  options: { payoutPeriods?: PayoutPeriod[]; alongside?: WithSubquery } = {},
+  options: { payoutPeriods?: PayoutPeriod[]; alongside?: Alongside } = {},
 ): Promise<{ added: number; finished?: number }> {
   if (lines.length === 0) return { added: 0 };
   const bookedAt = options.payoutPeriods
     ? bookingInstantWithin(options.payoutPeriods, order.orderedAt)
     : await bookingInstant(tx, order.groupId, order.orderedAt);
   const { alongside } = options;
-  const inserted = await (alongside ? tx.with(alongside) : tx)
-    .insert(orderLines)
-    .values(
-      lines.map((line) => ({
-        orderId: order.id,
-        kind: 'sale' as const,
-        shopifyLineId: shopifyIdParam(line.shopifyLineId),
-        productId: line.productId,
-        title: line.title,
-        quantity: line.quantity,
-        amountOre: line.amountOre,
-        commissionOre: line.commissionOre,
-        groupId: order.groupId,
-        membershipId: order.membershipId,
-        bookedAt,
-      })),
-    )
-    .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
-    .returning({
-      id: orderLines.id,
-      finished: alongside ? sql`(select count(*) from ${alongside})`.mapWith(Number) : sql`0`.mapWith(Number),
-    });
-  return { added: inserted.length, finished: alongside && inserted[0] ? inserted[0].finished : undefined };
+  const column = (name: keyof typeof orderLines._.columns) => sql.identifier(orderLines[name].name);
+  const newLines = tx.$with('new_lines', { id: orderLines.id }).as(
+    sql`insert into ${orderLines} (${column('orderId')}, ${column('kind')}, ${column('shopifyLineId')}, ${column('productId')},
+          ${column('title')}, ${column('quantity')}, ${column('amountOre')}, ${column('commissionOre')}, ${column('groupId')},
+          ${column('membershipId')}, ${column('bookedAt')})
+        select ${order.id}, 'sale', line.shopify_line_id, line.product_id, line.title, line.quantity, line.amount_ore,
+               line.commission_ore, ${order.groupId}::integer, ${order.membershipId}::integer, ${bookedAt}::timestamptz
+        from unnest(${sql.param(lines.map((line) => line.shopifyLineId))}::bigint[], ${sql.param(lines.map((line) => line.productId))}::integer[],
+                    ${sql.param(lines.map((line) => line.title))}::text[], ${sql.param(lines.map((line) => line.quantity))}::integer[],
+                    ${sql.param(lines.map((line) => line.amountOre))}::bigint[], ${sql.param(lines.map((line) => line.commissionOre))}::bigint[])
+             as line(shopify_line_id, product_id, title, quantity, amount_ore, commission_ore)
+        on conflict (${column('orderId')}, ${column('kind')}, ${column('shopifyLineId')}) do nothing
+        returning ${column('id')}`,
+  );
+  const added = await (alongside ? tx.with(alongside.cte, newLines) : tx.with(newLines))
+    .select({
+      id: newLines.id,
+      finished: alongside ? sql`(select count(*) from ${alongside.cte})`.mapWith(Number) : sql`0`.mapWith(Number),
+    })
+    .from(newLines)
+    .prepare(alongside ? `insert_sale_lines_with_${alongside.name}` : 'insert_sale_lines')
+    .execute();
+  return { added: added.length, finished: alongside && added[0] ? added[0].finished : undefined };
 }
 
 interface SaleLineState {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { groups, memberships, orderLines, orders, users, webhookEvents } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
@@ -48,9 +48,11 @@ async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: str
       catalogue: catalogueOf(drafts),
     })
     .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
-    .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`)
+    .leftJoin(memberships, sql`${memberships.linkCode} = any(${sql.param(codes)}::text[])`)
     .leftJoinLateral(sellerGroup, sql`true`)
-    .leftJoin(users, eq(users.id, memberships.userId));
+    .leftJoin(users, eq(users.id, memberships.userId))
+    .prepare('record_order_lock')
+    .execute();
   const catalogue = rows[0]?.catalogue ?? [];
   let archivedCode: string | undefined;
   let awaitingConsentCode: string | undefined;
@@ -94,12 +96,15 @@ const parseRefunds = (payloads: string[]): TShopifyRefund[] =>
   });
 
 /**
- * The caller's own last statement for a delivery, as a CTE (processWebhookEvent: its event marked
- * processed with the outcome). When the outcome is known before the order's last write, as for a
- * new order with only sale lines (the common delivery), the statement goes with that write, one
- * round trip fewer; `finished` then says how many rows it returned.
+ * The caller's own last statement for a delivery, as a CTE named for its text (processWebhookEvent:
+ * its event marked processed with the outcome). When the outcome is known before the order's last
+ * write, as for a new order with only sale lines (the common delivery), the statement goes with
+ * that write, one round trip fewer; `finished` then says how many rows it returned.
  */
-export type DeliveryFinish = (outcome: string) => WithSubquery;
+export interface DeliveryFinish {
+  name: string;
+  cte(outcome: string): WithSubquery;
+}
 
 /**
  * Records one delivery of an order (orders/create, updated, paid or cancelled: each carries the
@@ -160,7 +165,9 @@ export async function recordShopifyOrder(
       ...storedOrderColumns,
       payoutPeriods: payoutPeriodsOf(writtenColumn(orders.groupId)),
       waitingRefunds: waitingRefundsOf(writtenColumn(orders.shopifyOrderId)),
-    });
+    })
+    .prepare('record_order_insert')
+    .execute();
 
   let stored: StoredOrder;
   let newer = true;
@@ -221,7 +228,7 @@ export async function recordShopifyOrder(
     const outcome = describe(saleLines.length);
     const { added, finished } = await insertSaleLines(tx, stored, saleLines, {
       payoutPeriods: inserted.payoutPeriods,
-      alongside: options.finish(outcome),
+      alongside: { name: options.finish.name, cte: options.finish.cte(outcome) },
     });
     if (added !== saleLines.length) throw new Error(`order ${order.id}: ${added} av ${saleLines.length} nya rader sparades`);
     return { outcome, finished };

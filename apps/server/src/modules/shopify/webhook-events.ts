@@ -150,9 +150,10 @@ export async function processWebhookEvent(
           .set({ processedAt: new Date(), attempts: sql`${webhookEvents.attempts} + 1`, lastError: null, outcome: toStorableText(outcome) })
           .where(and(eq(webhookEvents.id, options.eventId), options.again ? undefined : isNull(webhookEvents.processedAt)))
           .returning({ id: webhookEvents.id });
-      const applied = await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps, (outcome) =>
-        tx.$with('event_processed').as(markProcessed(outcome)),
-      );
+      const applied = await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps, {
+        name: options.again ? 'event_processed_again' : 'event_processed',
+        cte: (outcome) => tx.$with('event_processed').as(markProcessed(outcome)),
+      });
       const outcome = toStorableText(applied.outcome);
       const marked = applied.finished ?? (await markProcessed(applied.outcome)).length;
       if (marked === 0) throw new ProcessedMeanwhile();
