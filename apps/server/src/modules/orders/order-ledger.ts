@@ -4,10 +4,11 @@
  * changed afterwards, so a line settled in a payout stays exactly as it was settled (DESIGN D8).
  * Every function here runs inside the transaction that holds the order's lock.
  */
-import { and, asc, eq, getTableName, sql, type SQL, type WithSubquery } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { transactionStatement } from '../../db/prepared.js';
 import type { Tx } from '../../db/client.js';
-import { groups, orderLines, orders, payouts, products } from '../../db/schema.js';
+import { groups, orderLines, orders, payouts } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { commissionOre } from '../../lib/money.js';
 import type { TShopifyRefund } from '../../lib/shopify-payloads.js';
@@ -29,7 +30,7 @@ export async function lockShopifyOrder(tx: Tx, shopifyOrderId: string): Promise<
 }
 
 /** The expression that takes the order's lock, for a statement that does more in the same round trip. */
-export const shopifyOrderLock = (shopifyOrderId: string): SQL =>
+export const shopifyOrderLock = (shopifyOrderId: string | Placeholder): SQL =>
   sql`pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${shopifyOrderId}))`;
 
 export interface StoredOrder {
@@ -87,22 +88,6 @@ export function bookingInstantWithin(periods: PayoutPeriod[], instant: Date): Da
   return stockholmDayStart(latestTo, 1);
 }
 
-/**
- * A column of the row a statement writes, spelled with its table, for a subquery in its RETURNING
- * (Drizzle writes a RETURNING's columns bare, and a bare name in a subquery means the subquery's own).
- */
-export const writtenColumn = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
-/**
- * The payout periods of a group as one JSON value, for a statement that does more in the same
- * round trip. Read them only in a statement after the one that share-locked the group: a
- * statement's snapshot is taken before it waits for a lock, so periods read while waiting could
- * miss a payout committed meanwhile.
- */
-export const payoutPeriodsOf = (groupId: SQL): SQL<PayoutPeriod[]> =>
-  sql`(select coalesce(json_agg(json_build_object('from', ${payouts.periodFrom}, 'to', ${payouts.periodTo})), '[]')
-       from ${payouts} where ${payouts.groupId} = ${groupId})`;
-
 /** A sale line as Shopify sent it, with its product and its commission at that product's rate. */
 export interface PricedSaleLine extends SaleLineDraft {
   productId: number | null;
@@ -117,20 +102,7 @@ export interface CatalogueProduct {
   commissionBps: number | null;
 }
 
-/**
- * The products the sale lines name (by Shopify product id or SKU) as one JSON value, lowest id
- * first, for the statement that takes the order's lock to read in the same round trip.
- */
-export function catalogueOf(drafts: SaleLineDraft[]): SQL<CatalogueProduct[]> {
-  const shopifyIds = [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))];
-  const skus = [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))];
-  return sql`(select coalesce(json_agg(json_build_object('id', ${products.id}, 'shopifyId', ${products.shopifyProductId}::text,
-                'sku', ${products.sku}, 'commissionBps', ${products.commissionBps}) order by ${products.id}), '[]')
-              from ${products}
-              where ${products.shopifyProductId} = any(${sql.param(shopifyIds)}::bigint[]) or ${products.sku} = any(${sql.param(skus)}::text[]))`;
-}
-
-/** Each line's commission at the product's rate (from catalogueOf) or the configured default. */
+/** Each line's commission at the product's rate (the catalogue rows the lines name) or the configured default. */
 export function priceSaleLines(drafts: SaleLineDraft[], catalogue: CatalogueProduct[], defaultCommissionBps: number): PricedSaleLine[] {
   const byShopifyId = new Map<string, CatalogueProduct>();
   const bySku = new Map<string, CatalogueProduct>();
@@ -155,21 +127,54 @@ export const totalsOf = (lines: PricedSaleLine[]) => ({
 });
 
 /**
- * A statement of the caller's to run in the same round trip as the ledger's last write, as a CTE
- * (processWebhookEvent: its event marked processed). `name` names its text: one name, one text,
- * since the write it goes with is a prepared statement.
+ * A statement of the caller's to run in the same round trip as the ledger's last write
+ * (processWebhookEvent: its event marked processed), with the values of its placeholders, which
+ * are named apart from the ledger's own. One name, one statement text.
  */
 export interface Alongside {
   name: string;
-  cte: WithSubquery;
+  statement: SQL;
+  values: Record<string, unknown>;
+}
+
+/** The sale lines an order does not have yet (by Shopify's line id), as one array per column. */
+const newSaleLines = sql`new_lines as (
+  insert into order_lines (order_id, kind, shopify_line_id, product_id, title, quantity, amount_ore, commission_ore,
+                           group_id, membership_id, booked_at)
+  select ${sql.placeholder('orderId')}::bigint, 'sale', line.shopify_line_id, line.product_id, line.title, line.quantity,
+         line.amount_ore, line.commission_ore, ${sql.placeholder('groupId')}::integer, ${sql.placeholder('membershipId')}::integer,
+         ${sql.placeholder('bookedAt')}::timestamptz
+    from unnest(${sql.placeholder('shopifyLineIds')}::bigint[], ${sql.placeholder('productIds')}::integer[],
+                ${sql.placeholder('titles')}::text[], ${sql.placeholder('quantities')}::integer[],
+                ${sql.placeholder('amountsOre')}::bigint[], ${sql.placeholder('commissionsOre')}::bigint[])
+         as line(shopify_line_id, product_id, title, quantity, amount_ore, commission_ore)
+  on conflict (order_id, kind, shopify_line_id) do nothing
+  returning id)`;
+
+const insertNewSaleLines = transactionStatement<{ added: number }>(
+  'insert_sale_lines',
+  sql`with ${newSaleLines} select count(*)::int as added from new_lines`,
+);
+
+/** insertNewSaleLines with an Alongside statement, one prepared statement per Alongside name. */
+const withAlongside = new Map<string, ReturnType<typeof transactionStatement<{ added: number; finished: number }>>>();
+function insertNewSaleLinesAlongside(alongside: Alongside) {
+  let statement = withAlongside.get(alongside.name);
+  if (!statement) {
+    statement = transactionStatement(
+      `insert_sale_lines_with_${alongside.name}`,
+      sql`with alongside as (${alongside.statement}), ${newSaleLines}
+          select (select count(*) from new_lines)::int as added, (select count(*) from alongside)::int as finished`,
+    );
+    withAlongside.set(alongside.name, statement);
+  }
+  return statement;
 }
 
 /**
  * Adds the sale lines the order does not have yet (by Shopify's line id); returns how many.
  * `payoutPeriods`: those of the order's group, when read already under the group's share lock.
- * `alongside`: see Alongside; `finished` is how many rows it returned, read with the lines added
- * (so only when a line is added). One prepared statement whatever the number of lines: the lines
- * go as one array per column.
+ * `alongside`: see Alongside; `finished` is how many rows it returned.
  */
 export async function insertSaleLines(
   tx: Tx,
@@ -181,30 +186,22 @@ export async function insertSaleLines(
   const bookedAt = options.payoutPeriods
     ? bookingInstantWithin(options.payoutPeriods, order.orderedAt)
     : await bookingInstant(tx, order.groupId, order.orderedAt);
+  const values = {
+    orderId: order.id,
+    groupId: order.groupId,
+    membershipId: order.membershipId,
+    bookedAt,
+    shopifyLineIds: lines.map((line) => line.shopifyLineId),
+    productIds: lines.map((line) => line.productId),
+    titles: lines.map((line) => line.title),
+    quantities: lines.map((line) => line.quantity),
+    amountsOre: lines.map((line) => line.amountOre),
+    commissionsOre: lines.map((line) => line.commissionOre),
+  };
   const { alongside } = options;
-  const column = (name: keyof typeof orderLines._.columns) => sql.identifier(orderLines[name].name);
-  const newLines = tx.$with('new_lines', { id: orderLines.id }).as(
-    sql`insert into ${orderLines} (${column('orderId')}, ${column('kind')}, ${column('shopifyLineId')}, ${column('productId')},
-          ${column('title')}, ${column('quantity')}, ${column('amountOre')}, ${column('commissionOre')}, ${column('groupId')},
-          ${column('membershipId')}, ${column('bookedAt')})
-        select ${order.id}, 'sale', line.shopify_line_id, line.product_id, line.title, line.quantity, line.amount_ore,
-               line.commission_ore, ${order.groupId}::integer, ${order.membershipId}::integer, ${bookedAt}::timestamptz
-        from unnest(${sql.param(lines.map((line) => line.shopifyLineId))}::bigint[], ${sql.param(lines.map((line) => line.productId))}::integer[],
-                    ${sql.param(lines.map((line) => line.title))}::text[], ${sql.param(lines.map((line) => line.quantity))}::integer[],
-                    ${sql.param(lines.map((line) => line.amountOre))}::bigint[], ${sql.param(lines.map((line) => line.commissionOre))}::bigint[])
-             as line(shopify_line_id, product_id, title, quantity, amount_ore, commission_ore)
-        on conflict (${column('orderId')}, ${column('kind')}, ${column('shopifyLineId')}) do nothing
-        returning ${column('id')}`,
-  );
-  const added = await (alongside ? tx.with(alongside.cte, newLines) : tx.with(newLines))
-    .select({
-      id: newLines.id,
-      finished: alongside ? sql`(select count(*) from ${alongside.cte})`.mapWith(Number) : sql`0`.mapWith(Number),
-    })
-    .from(newLines)
-    .prepare(alongside ? `insert_sale_lines_with_${alongside.name}` : 'insert_sale_lines')
-    .execute();
-  return { added: added.length, finished: alongside && added[0] ? added[0].finished : undefined };
+  if (!alongside) return { added: (await insertNewSaleLines(tx, values))[0]!.added };
+  const [result] = await insertNewSaleLinesAlongside(alongside)(tx, { ...alongside.values, ...values });
+  return { added: result!.added, finished: result!.finished };
 }
 
 interface SaleLineState {

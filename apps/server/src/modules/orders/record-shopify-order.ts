@@ -1,76 +1,85 @@
-import { eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { groups, memberships, orderLines, orders, users, webhookEvents } from '../../db/schema.js';
+import { transactionStatement } from '../../db/prepared.js';
+import { orderLines, orders } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../../lib/shopify-payloads.js';
 import {
   applyRefund,
   cancelRemainder,
-  catalogueOf,
   insertSaleLines,
-  payoutPeriodsOf,
   priceSaleLines,
   recomputeOrderTotals,
   shopifyIdParam,
   shopifyOrderLock,
   storedOrderColumns,
   totalsOf,
-  writtenColumn,
+  type CatalogueProduct,
+  type PayoutPeriod,
   type StoredOrder,
 } from './order-ledger.js';
 import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf, type SaleLineDraft } from './shopify-order.js';
 
 /**
- * Takes the order's lock, finds the first candidate code, in the order given, that is some
- * membership's personal link code, share-locks that membership's group (see bookingInstant: the
- * next statement reads its payout periods, current since no payout of it can be created now), and
- * reads the catalogue rows of the sale lines. One statement, since every delivery does all of it
- * (decision 046): the left joins keep the lock's row whether or not a code matches, so the lock is
- * always taken, and the group's lock is taken after the order's (the lateral subquery runs for
- * each row the lock's row joins).
+ * Takes the order's lock, finds the memberships whose personal link code is one of the candidate
+ * codes, share-locks their groups (see bookingInstant: the next statement reads the payout periods,
+ * current since no payout of the group can be created now), and reads the catalogue rows of the
+ * sale lines. One statement, since every delivery does all of it (decision 046): the left joins
+ * keep the lock's row whether or not a code matches, so the lock is always taken, and the group's
+ * lock is taken after the order's (the lateral subquery runs for each row the lock's row joins).
+ */
+const lockOrderAndFindSellers = transactionStatement<{
+  membership_id: number | null;
+  group_id: number | null;
+  link_code: string | null;
+  archived: boolean | null;
+  guardian_consent: string | null;
+  catalogue: CatalogueProduct[];
+}>(
+  'record_order_lock',
+  sql`select m.id as membership_id, m.group_id, m.link_code, g.archived, u.guardian_consent,
+             (select coalesce(json_agg(json_build_object('id', p.id, 'shopifyId', p.shopify_product_id::text, 'sku', p.sku,
+                                                         'commissionBps', p.commission_bps) order by p.id), '[]')
+                from products p
+               where p.shopify_product_id = any(${sql.placeholder('shopifyProductIds')}::bigint[])
+                  or p.sku = any(${sql.placeholder('skus')}::text[])) as catalogue
+        from (select ${shopifyOrderLock(sql.placeholder('shopifyOrderId'))}) as order_lock
+        left join memberships m on m.link_code = any(${sql.placeholder('codes')}::text[])
+        left join lateral (select g.archived from groups g where g.id = m.group_id for share) g on true
+        left join users u on u.id = m.user_id`,
+);
+
+/**
+ * Takes the order's lock and finds the first candidate code, in the order given, that is some
+ * membership's personal link code; reads the catalogue rows of the sale lines on the way.
  * A code of an archived group is not a seller any more (decision 027): it comes back as
  * `archivedCode`, so that the order waits, unattributed, for a superadmin who sees whose link it was.
  */
 async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[], drafts: SaleLineDraft[]) {
-  const sellerGroup = tx
-    .select({ id: groups.id, archived: groups.archived })
-    .from(groups)
-    .where(eq(groups.id, memberships.groupId))
-    .for('share')
-    .as('seller_group');
-  const rows = await tx
-    .select({
-      membershipId: memberships.id,
-      groupId: memberships.groupId,
-      linkCode: memberships.linkCode,
-      archived: sellerGroup.archived,
-      guardianConsent: users.guardianConsent,
-      catalogue: catalogueOf(drafts),
-    })
-    .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
-    .leftJoin(memberships, sql`${memberships.linkCode} = any(${sql.param(codes)}::text[])`)
-    .leftJoinLateral(sellerGroup, sql`true`)
-    .leftJoin(users, eq(users.id, memberships.userId))
-    .prepare('record_order_lock')
-    .execute();
+  const rows = await lockOrderAndFindSellers(tx, {
+    shopifyOrderId,
+    codes,
+    shopifyProductIds: [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))],
+    skus: [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))],
+  });
   const catalogue = rows[0]?.catalogue ?? [];
   let archivedCode: string | undefined;
   let awaitingConsentCode: string | undefined;
   for (const code of codes) {
-    const row = rows.find((candidate) => candidate.linkCode === code);
-    if (row?.membershipId == null || row.groupId == null) continue;
+    const row = rows.find((candidate) => candidate.link_code === code);
+    if (row?.membership_id == null || row.group_id == null) continue;
     if (row.archived) {
       archivedCode ??= code;
       continue;
     }
     // A pupil under 13 whose guardian has not approved yet sells for nobody (issue 22): the order
     // waits for the superadmin with the code, as an archived group's does.
-    if (row.guardianConsent === 'pending') {
+    if (row.guardian_consent === 'pending') {
       awaitingConsentCode ??= code;
       continue;
     }
     return {
-      seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code },
+      seller: { membershipId: row.membership_id, groupId: row.group_id, linkCode: code },
       archivedCode,
       awaitingConsentCode,
       catalogue,
@@ -80,14 +89,29 @@ async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: str
 }
 
 /**
- * refunds/create events stored before their order existed (Shopify does not keep delivery order),
- * as one JSON array of their payloads' text (parsed by parseShopifyJson, for the 64-bit ids).
- * Read in the statement that inserts the order, after the one that took the order's lock, so
- * that a refund whose processing found no order is seen here.
+ * Inserts the order unless Shopify's id is known already. A new order's group is the seller's,
+ * share-locked by the statement before: its payout periods are read in this same round trip, and
+ * so are the refunds/create events stored before their order (Shopify does not keep delivery
+ * order), as the text of their payloads (parsed by parseShopifyJson, for the 64-bit ids). Being a
+ * statement after the one that took the order's lock, it sees a refund whose processing found no
+ * order.
  */
-const waitingRefundsOf = (shopifyOrderId: SQL): SQL<string[]> =>
-  sql`(select coalesce(json_agg(${webhookEvents.payload} order by ${webhookEvents.id}), '[]') from ${webhookEvents}
-       where ${webhookEvents.shopifyOrderId} = ${shopifyOrderId} and ${webhookEvents.topic} = 'refunds/create')`;
+const insertNewOrder = transactionStatement<{ id: string; payout_periods: PayoutPeriod[]; waiting_refunds: string[] }>(
+  'record_order_insert',
+  sql`insert into orders (shopify_order_id, order_name, ordered_at, shopify_updated_at, membership_id, group_id, ref_code,
+                          subtotal_ore, commission_ore, state, currency, source_event_id)
+      values (${sql.placeholder('shopifyOrderId')}::bigint, ${sql.placeholder('orderName')}::text,
+              ${sql.placeholder('orderedAt')}::timestamptz, ${sql.placeholder('shopifyUpdatedAt')}::timestamptz,
+              ${sql.placeholder('membershipId')}::integer, ${sql.placeholder('groupId')}::integer, ${sql.placeholder('refCode')}::text,
+              ${sql.placeholder('subtotalOre')}::bigint, ${sql.placeholder('commissionOre')}::bigint, ${sql.placeholder('state')}::text,
+              ${sql.placeholder('currency')}::text, ${sql.placeholder('sourceEventId')}::bigint)
+      on conflict (shopify_order_id) do nothing
+      returning id::text,
+        (select coalesce(json_agg(json_build_object('from', p.period_from, 'to', p.period_to)), '[]')
+           from payouts p where p.group_id = orders.group_id) as payout_periods,
+        (select coalesce(json_agg(e.payload order by e.id), '[]')
+           from webhook_events e where e.shopify_order_id = orders.shopify_order_id and e.topic = 'refunds/create') as waiting_refunds`,
+);
 
 const parseRefunds = (payloads: string[]): TShopifyRefund[] =>
   payloads.flatMap((payload) => {
@@ -96,14 +120,16 @@ const parseRefunds = (payloads: string[]): TShopifyRefund[] =>
   });
 
 /**
- * The caller's own last statement for a delivery, as a CTE named for its text (processWebhookEvent:
- * its event marked processed with the outcome). When the outcome is known before the order's last
- * write, as for a new order with only sale lines (the common delivery), the statement goes with
- * that write, one round trip fewer; `finished` then says how many rows it returned.
+ * The caller's own last statement for a delivery (processWebhookEvent: its event marked processed
+ * with the outcome), written with placeholders named apart from the ledger's own. When the outcome
+ * is known before the order's last write, as for a new order with only sale lines (the common
+ * delivery), the statement goes with that write, one round trip fewer (see Alongside); `finished`
+ * then says how many rows it returned.
  */
 export interface DeliveryFinish {
   name: string;
-  cte(outcome: string): WithSubquery;
+  statement: SQL;
+  values(outcome: string): Record<string, unknown>;
 }
 
 /**
@@ -145,35 +171,32 @@ export async function recordShopifyOrder(
   };
   const saleLines = priceSaleLines(drafts, catalogue, options.defaultCommissionBps);
 
-  const [inserted] = await tx
-    .insert(orders)
-    .values({
-      shopifyOrderId: shopifyIdParam(order.id),
-      ...fields,
-      orderedAt: orderedAtOf(order),
-      refCode,
-      membershipId: seller?.membershipId ?? null,
-      groupId: seller?.groupId ?? null,
-      // A new order is written with the sums of its sale lines, inserted below; any other line
-      // (a refund, a cancellation) makes them summed again from the lines.
-      ...totalsOf(saleLines),
-    })
-    .onConflictDoNothing({ target: orders.shopifyOrderId })
-    // A new order's group is the seller's, share-locked above: its payout periods, and the
-    // refunds that came first, are read in this same round trip.
-    .returning({
-      ...storedOrderColumns,
-      payoutPeriods: payoutPeriodsOf(writtenColumn(orders.groupId)),
-      waitingRefunds: waitingRefundsOf(writtenColumn(orders.shopifyOrderId)),
-    })
-    .prepare('record_order_insert')
-    .execute();
+  const orderedAt = orderedAtOf(order);
+  const membershipId = seller?.membershipId ?? null;
+  const groupId = seller?.groupId ?? null;
+  // A new order is written with the sums of its sale lines, inserted below; any other line (a
+  // refund, a cancellation) makes them summed again from the lines.
+  const totals = totalsOf(saleLines);
+  const [newOrder] = await insertNewOrder(tx, {
+    shopifyOrderId: order.id,
+    ...fields,
+    orderedAt,
+    membershipId,
+    groupId,
+    refCode,
+    ...totals,
+  });
+  const inserted = newOrder && {
+    stored: { id: Number(newOrder.id), orderName: fields.orderName, membershipId, groupId, orderedAt, state: fields.state },
+    payoutPeriods: newOrder.payout_periods,
+    waitingRefunds: newOrder.waiting_refunds,
+  };
 
   let stored: StoredOrder;
   let newer = true;
   let cancelledAt = order.cancelled_at ?? version;
   if (inserted) {
-    stored = inserted;
+    stored = inserted.stored;
   } else {
     const [existing] = await tx
       .select({ ...storedOrderColumns, shopifyUpdatedAt: orders.shopifyUpdatedAt, refCode: orders.refCode })
@@ -228,7 +251,7 @@ export async function recordShopifyOrder(
     const outcome = describe(saleLines.length);
     const { added, finished } = await insertSaleLines(tx, stored, saleLines, {
       payoutPeriods: inserted.payoutPeriods,
-      alongside: { name: options.finish.name, cte: options.finish.cte(outcome) },
+      alongside: { name: options.finish.name, statement: options.finish.statement, values: options.finish.values(outcome) },
     });
     if (added !== saleLines.length) throw new Error(`order ${order.id}: ${added} av ${saleLines.length} nya rader sparades`);
     return { outcome, finished };

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isDatabaseUnavailable, type Db, type Tx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, transactionStatement } from '../../db/prepared.js';
 import { webhookEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { toStorableText } from '../../lib/storable-text.js';
@@ -109,6 +109,17 @@ async function applyEvent(
 export type ProcessResult =
   { status: 'processed' | 'already_processed'; outcome: string } | { status: 'failed'; error: string; transient?: boolean };
 
+/**
+ * Marks an event processed with its outcome, unless another delivery of it did so first (with
+ * `again`, in any case). Sent alone, or with a new order's lines (DeliveryFinish).
+ */
+const MARK_PROCESSED = 'mark_webhook_event_processed';
+const markProcessedSql = sql`update ${webhookEvents}
+  set processed_at = now(), attempts = attempts + 1, last_error = null, outcome = ${sql.placeholder('outcome')}::text
+  where id = ${sql.placeholder('eventId')}::bigint and (${sql.placeholder('again')}::boolean or processed_at is null)
+  returning id`;
+const markProcessed = transactionStatement<{ id: string }>(MARK_PROCESSED, markProcessedSql);
+
 /** Another delivery of the same event committed its processing first: this one's work is rolled back. */
 class ProcessedMeanwhile extends Error {}
 
@@ -144,18 +155,18 @@ export async function processWebhookEvent(
           return { status: 'already_processed' as const, outcome: stored.processedOutcome };
         event = { ...stored, payload: parseShopifyJson(stored.payload) };
       }
-      const markProcessed = (outcome: string) =>
-        tx
-          .update(webhookEvents)
-          .set({ processedAt: new Date(), attempts: sql`${webhookEvents.attempts} + 1`, lastError: null, outcome: toStorableText(outcome) })
-          .where(and(eq(webhookEvents.id, options.eventId), options.again ? undefined : isNull(webhookEvents.processedAt)))
-          .returning({ id: webhookEvents.id });
+      const markValues = (outcome: string) => ({
+        eventId: options.eventId,
+        outcome: toStorableText(outcome),
+        again: options.again ?? false,
+      });
       const applied = await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps, {
-        name: options.again ? 'event_processed_again' : 'event_processed',
-        cte: (outcome) => tx.$with('event_processed').as(markProcessed(outcome)),
+        name: MARK_PROCESSED,
+        statement: markProcessedSql,
+        values: markValues,
       });
       const outcome = toStorableText(applied.outcome);
-      const marked = applied.finished ?? (await markProcessed(applied.outcome)).length;
+      const marked = applied.finished ?? (await markProcessed(tx, markValues(applied.outcome))).length;
       if (marked === 0) throw new ProcessedMeanwhile();
       await options.alsoInTransaction?.(tx);
       return { status: 'processed' as const, outcome };
