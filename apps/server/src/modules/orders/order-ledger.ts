@@ -62,7 +62,9 @@ export interface PayoutPeriod {
  * of the group already covers, since every later payout would pass it by: such a line (a late
  * delivery, a refund replayed, an order assigned by hand) is booked on the first day after the
  * group's latest payout, so the next payout settles it. The share lock on the group waits for a
- * payout being created for it right now (create-payout locks the group row for update).
+ * payout being created for it right now (create-payout locks the group row for update); but the
+ * periods are read with the statement's snapshot, taken before that wait, so a caller that must
+ * see such a payout locks the group in an earlier statement (recordShopifyOrder does, decision 046).
  */
 export async function bookingInstant(tx: Tx, groupId: number | null, instant: Date): Promise<Date> {
   if (groupId === null) return instant;
