@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
+import { eventually, startTestServer, testDbKind, type TestServer } from '../../../test/test-server.js';
+import { sendShopifyWebhook, swedishOrder, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
 import { stockholmDate, stockholmDayStart } from '../../lib/dates.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 
@@ -50,4 +50,82 @@ describe('a line that arrives for a period a payout already covers', () => {
       where o.shopify_order_id = 7950000000001 and l.payout_id is distinct from ${payoutId}`);
     expect(settled[0]!.unsettled).toBe(0);
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so nothing can wait for a lock there.
+  it.runIf(testDbKind === 'postgres')(
+    'is booked after a payout created while its delivery waited for the group, not inside that payout',
+    async () => {
+      // IK Sävedalen F12 has no payout yet; Elsa sells for it too.
+      const [context] = await rows<{ group_id: number; link_code: string }>(sql`
+        select g.id as group_id, m.link_code from groups g join memberships m on m.group_id = g.id join users u on u.id = m.user_id
+        where g.code = 'SFKP24' and u.email = 'elsa@demo.se'`);
+      const { group_id: groupId, link_code: linkCode } = context!;
+      const now = new Date();
+      const first: SwedishLineItem = {
+        id: 7_950_000_100_001,
+        productId: null,
+        sku: 'SP-001',
+        title: 'Bivaxdukar 3-pack',
+        price: '149.00',
+        quantity: 1,
+      };
+      const second: SwedishLineItem = {
+        id: 7_950_000_100_002,
+        productId: null,
+        sku: 'SP-002',
+        title: 'Ekologiskt kaffe 500 g',
+        price: '119.00',
+        quantity: 1,
+      };
+      const order = (lineItems: SwedishLineItem[], updatedAt: Date) =>
+        swedishOrder({
+          id: 7_950_000_000_002,
+          refCode: linkCode,
+          createdAt: now.toISOString(),
+          updatedAt: updatedAt.toISOString(),
+          lineItems,
+        });
+      expect((await sendShopifyWebhook(server.url, 'orders/create', order([first], now))).status).toBe(200);
+
+      // A payout of the group being created as create-payout creates one: the group row locked for
+      // update, the payout inserted and the period's lines settled, not yet committed. The order's
+      // update, which adds a line, arrives meanwhile and must wait for the group.
+      const periodFrom = stockholmDate(new Date(now.getTime() - 86_400_000));
+      const periodTo = stockholmDate(now);
+      const delivered = await server.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from groups where id = ${groupId} for update`);
+        const [payout] = await sqlRows<{ id: number }>(
+          tx,
+          sql`insert into payouts (group_id, period_from, period_to, orders_count, lines_count, sales_ore, commission_ore)
+              values (${groupId}, ${periodFrom}, ${periodTo}, 0, 0, 0, 0) returning id`,
+        );
+        await tx.execute(sql`
+          update order_lines set payout_id = ${payout!.id}
+          where group_id = ${groupId} and payout_id is null
+            and booked_at >= ${stockholmDayStart(periodFrom)} and booked_at < ${stockholmDayStart(periodTo, 1)}`);
+        const pending = sendShopifyWebhook(server.url, 'orders/updated', order([first, second], new Date(now.getTime() + 60_000)));
+        await eventually(async () => {
+          // A transaction keeps its first look at pg_stat_activity unless told to forget it.
+          await tx.execute(sql`select pg_stat_clear_snapshot()`);
+          const [row] = await sqlRows<{ waiting: number }>(
+            tx,
+            sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return row!.waiting >= 1;
+        }, 30_000);
+        return { pending };
+      });
+      expect((await delivered.pending).status).toBe(200);
+
+      const lines = await rows<{ shopify_line_id: string; booked_at: Date; payout_id: number | null }>(sql`
+        select l.shopify_line_id::text, l.booked_at, l.payout_id from order_lines l join orders o on o.id = l.order_id
+        where o.shopify_order_id = 7950000000002 order by l.shopify_line_id`);
+      expect(lines.map((line) => [line.shopify_line_id, line.payout_id !== null, new Date(line.booked_at).getTime()])).toEqual([
+        // The first line was settled by the payout; the second, sold inside its period, is booked
+        // on the first day after it, where the next payout settles it.
+        [String(first.id), true, new Date(lines[0]!.booked_at).getTime()],
+        [String(second.id), false, stockholmDayStart(periodTo, 1).getTime()],
+      ]);
+    },
+  );
 });

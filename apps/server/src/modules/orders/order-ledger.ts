@@ -4,10 +4,11 @@
  * changed afterwards, so a line settled in a payout stays exactly as it was settled (DESIGN D8).
  * Every function here runs inside the transaction that holds the order's lock.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { transactionStatement } from '../../db/prepared.js';
 import type { Tx } from '../../db/client.js';
-import { groups, orderLines, orders, payouts, products } from '../../db/schema.js';
+import { groups, orderLines, orders, payouts } from '../../db/schema.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { commissionOre } from '../../lib/money.js';
 import type { TShopifyRefund } from '../../lib/shopify-payloads.js';
@@ -29,7 +30,7 @@ export async function lockShopifyOrder(tx: Tx, shopifyOrderId: string): Promise<
 }
 
 /** The expression that takes the order's lock, for a statement that does more in the same round trip. */
-export const shopifyOrderLock = (shopifyOrderId: string): SQL =>
+export const shopifyOrderLock = (shopifyOrderId: string | Placeholder): SQL =>
   sql`pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}::int, hashtext(${shopifyOrderId}))`;
 
 export interface StoredOrder {
@@ -50,12 +51,20 @@ export const storedOrderColumns = {
   state: orders.state,
 };
 
+/** A payout's inclusive period, as Stockholm calendar dates (YYYY-MM-DD). */
+export interface PayoutPeriod {
+  from: string;
+  to: string;
+}
+
 /**
  * When a line for `groupId` that happened at `instant` is booked. Never inside a period a payout
  * of the group already covers, since every later payout would pass it by: such a line (a late
  * delivery, a refund replayed, an order assigned by hand) is booked on the first day after the
  * group's latest payout, so the next payout settles it. The share lock on the group waits for a
- * payout being created for it right now (create-payout locks the group row for update).
+ * payout being created for it right now (create-payout locks the group row for update); but the
+ * periods are read with the statement's snapshot, taken before that wait, so a caller that must
+ * see such a payout locks the group in an earlier statement (recordShopifyOrder does, decision 046).
  */
 export async function bookingInstant(tx: Tx, groupId: number | null, instant: Date): Promise<Date> {
   if (groupId === null) return instant;
@@ -66,7 +75,14 @@ export async function bookingInstant(tx: Tx, groupId: number | null, instant: Da
     .leftJoin(payouts, eq(payouts.groupId, groups.id))
     .where(eq(groups.id, groupId))
     .for('share', { of: groups });
-  const periods = rows.filter((row): row is { from: string; to: string } => row.from !== null && row.to !== null);
+  return bookingInstantWithin(
+    rows.filter((row): row is PayoutPeriod => row.from !== null && row.to !== null),
+    instant,
+  );
+}
+
+/** bookingInstant for a group whose payout periods were read under its share lock already. */
+export function bookingInstantWithin(periods: PayoutPeriod[], instant: Date): Date {
   if (periods.length === 0) return instant;
   const covered = periods.some((period) => instant >= stockholmDayStart(period.from) && instant < stockholmDayStart(period.to, 1));
   if (!covered) return instant;
@@ -80,15 +96,24 @@ export interface PricedSaleLine extends SaleLineDraft {
   commissionOre: number;
 }
 
-/** Each line's commission at the product's rate or the configured default. */
-export async function priceSaleLines(tx: Tx, drafts: SaleLineDraft[], defaultCommissionBps: number): Promise<PricedSaleLine[]> {
-  if (drafts.length === 0) return [];
-  const catalogue = await productsOf(tx, drafts);
+/** A product a sale line may name, with its commission rate. */
+export interface CatalogueProduct {
+  id: number;
+  shopifyId: string | null;
+  sku: string | null;
+  commissionBps: number | null;
+}
+
+/** Each line's commission at the product's rate (the catalogue rows the lines name) or the configured default. */
+export function priceSaleLines(drafts: SaleLineDraft[], catalogue: CatalogueProduct[], defaultCommissionBps: number): PricedSaleLine[] {
+  const byShopifyId = new Map<string, CatalogueProduct>();
+  const bySku = new Map<string, CatalogueProduct>();
+  for (const product of catalogue) {
+    if (product.shopifyId && !byShopifyId.has(product.shopifyId)) byShopifyId.set(product.shopifyId, product);
+    if (product.sku && !bySku.has(product.sku)) bySku.set(product.sku, product);
+  }
   return drafts.map((draft) => {
-    const product =
-      (draft.shopifyProductId && catalogue.byShopifyId.get(draft.shopifyProductId)) ||
-      (draft.sku && catalogue.bySku.get(draft.sku)) ||
-      undefined;
+    const product = (draft.shopifyProductId && byShopifyId.get(draft.shopifyProductId)) || (draft.sku && bySku.get(draft.sku)) || undefined;
     return {
       ...draft,
       productId: product?.id ?? null,
@@ -103,63 +128,82 @@ export const totalsOf = (lines: PricedSaleLine[]) => ({
   commissionOre: lines.reduce((sum, line) => sum + line.commissionOre, 0),
 });
 
-/** Adds the sale lines the order does not have yet (by Shopify's line id); returns how many. */
-export async function insertSaleLines(tx: Tx, order: StoredOrder, lines: PricedSaleLine[]): Promise<number> {
-  if (lines.length === 0) return 0;
-  const bookedAt = await bookingInstant(tx, order.groupId, order.orderedAt);
-  const inserted = await tx
-    .insert(orderLines)
-    .values(
-      lines.map((line) => ({
-        orderId: order.id,
-        kind: 'sale' as const,
-        shopifyLineId: shopifyIdParam(line.shopifyLineId),
-        productId: line.productId,
-        title: line.title,
-        quantity: line.quantity,
-        amountOre: line.amountOre,
-        commissionOre: line.commissionOre,
-        groupId: order.groupId,
-        membershipId: order.membershipId,
-        bookedAt,
-      })),
-    )
-    .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
-    .returning({ id: orderLines.id });
-  return inserted.length;
+/**
+ * A statement of the caller's to run in the same round trip as the ledger's last write
+ * (processWebhookEvent: its event marked processed), with the values of its placeholders, which
+ * are named apart from the ledger's own. One name, one statement text.
+ */
+export interface Alongside {
+  name: string;
+  statement: SQL;
+  values: Record<string, unknown>;
 }
 
-async function productsOf(tx: Tx, drafts: SaleLineDraft[]) {
-  const shopifyIds = [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))];
-  const skus = [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))];
-  const conditions: SQL[] = [];
-  if (shopifyIds.length) conditions.push(sql`${products.shopifyProductId} in (${sql.join(shopifyIds.map(shopifyIdParam), sql`, `)})`);
-  if (skus.length)
-    conditions.push(
-      sql`${products.sku} in (${sql.join(
-        skus.map((sku) => sql`${sku}`),
-        sql`, `,
-      )})`,
+/** The sale lines an order does not have yet (by Shopify's line id), as one array per column. */
+const newSaleLines = sql`new_lines as (
+  insert into order_lines (order_id, kind, shopify_line_id, product_id, title, quantity, amount_ore, commission_ore,
+                           group_id, membership_id, booked_at)
+  select ${sql.placeholder('orderId')}::bigint, 'sale', line.shopify_line_id, line.product_id, line.title, line.quantity,
+         line.amount_ore, line.commission_ore, ${sql.placeholder('groupId')}::integer, ${sql.placeholder('membershipId')}::integer,
+         ${sql.placeholder('bookedAt')}::timestamptz
+    from unnest(${sql.placeholder('shopifyLineIds')}::bigint[], ${sql.placeholder('productIds')}::integer[],
+                ${sql.placeholder('titles')}::text[], ${sql.placeholder('quantities')}::integer[],
+                ${sql.placeholder('amountsOre')}::bigint[], ${sql.placeholder('commissionsOre')}::bigint[])
+         as line(shopify_line_id, product_id, title, quantity, amount_ore, commission_ore)
+  on conflict (order_id, kind, shopify_line_id) do nothing
+  returning id)`;
+
+const insertNewSaleLines = transactionStatement<{ added: number }>(
+  'insert_sale_lines',
+  sql`with ${newSaleLines} select count(*)::int as added from new_lines`,
+);
+
+/** insertNewSaleLines with an Alongside statement, one prepared statement per Alongside name. */
+const withAlongside = new Map<string, ReturnType<typeof transactionStatement<{ added: number; finished: number }>>>();
+function insertNewSaleLinesAlongside(alongside: Alongside) {
+  let statement = withAlongside.get(alongside.name);
+  if (!statement) {
+    statement = transactionStatement(
+      `insert_sale_lines_with_${alongside.name}`,
+      sql`with alongside as (${alongside.statement}), ${newSaleLines}
+          select (select count(*) from new_lines)::int as added, (select count(*) from alongside)::int as finished`,
     );
-  const rows = conditions.length
-    ? await tx
-        .select({
-          id: products.id,
-          shopifyId: sql<string | null>`${products.shopifyProductId}::text`,
-          sku: products.sku,
-          commissionBps: products.commissionBps,
-        })
-        .from(products)
-        .where(sql.join(conditions, sql` or `))
-        .orderBy(asc(products.id))
-    : [];
-  const byShopifyId = new Map<string, (typeof rows)[number]>();
-  const bySku = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    if (row.shopifyId && !byShopifyId.has(row.shopifyId)) byShopifyId.set(row.shopifyId, row);
-    if (row.sku && !bySku.has(row.sku)) bySku.set(row.sku, row);
+    withAlongside.set(alongside.name, statement);
   }
-  return { byShopifyId, bySku };
+  return statement;
+}
+
+/**
+ * Adds the sale lines the order does not have yet (by Shopify's line id); returns how many.
+ * `payoutPeriods`: those of the order's group, when read already under the group's share lock.
+ * `alongside`: see Alongside; `finished` is how many rows it returned.
+ */
+export async function insertSaleLines(
+  tx: Tx,
+  order: StoredOrder,
+  lines: PricedSaleLine[],
+  options: { payoutPeriods?: PayoutPeriod[]; alongside?: Alongside } = {},
+): Promise<{ added: number; finished?: number }> {
+  if (lines.length === 0) return { added: 0 };
+  const bookedAt = options.payoutPeriods
+    ? bookingInstantWithin(options.payoutPeriods, order.orderedAt)
+    : await bookingInstant(tx, order.groupId, order.orderedAt);
+  const values = {
+    orderId: order.id,
+    groupId: order.groupId,
+    membershipId: order.membershipId,
+    bookedAt,
+    shopifyLineIds: lines.map((line) => line.shopifyLineId),
+    productIds: lines.map((line) => line.productId),
+    titles: lines.map((line) => line.title),
+    quantities: lines.map((line) => line.quantity),
+    amountsOre: lines.map((line) => line.amountOre),
+    commissionsOre: lines.map((line) => line.commissionOre),
+  };
+  const { alongside } = options;
+  if (!alongside) return { added: (await insertNewSaleLines(tx, values))[0]!.added };
+  const [result] = await insertNewSaleLinesAlongside(alongside)(tx, { ...alongside.values, ...values });
+  return { added: result!.added, finished: result!.finished };
 }
 
 interface SaleLineState {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { groups, memberships, orderLines, orders, users, webhookEvents } from '../../db/schema.js';
+import { transactionStatement } from '../../db/prepared.js';
+import { orderLines, orders } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../../lib/shopify-payloads.js';
 import {
@@ -13,60 +14,122 @@ import {
   shopifyOrderLock,
   storedOrderColumns,
   totalsOf,
+  type CatalogueProduct,
+  type PayoutPeriod,
   type StoredOrder,
 } from './order-ledger.js';
-import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf } from './shopify-order.js';
+import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf, type SaleLineDraft } from './shopify-order.js';
+
+/**
+ * Takes the order's lock, finds the memberships whose personal link code is one of the candidate
+ * codes, share-locks their groups (see bookingInstant: the next statement reads the payout periods,
+ * current since no payout of the group can be created now), and reads the catalogue rows of the
+ * sale lines. One statement, since every delivery does all of it (decision 046): the left joins
+ * keep the lock's row whether or not a code matches, so the lock is always taken, and the group's
+ * lock is taken after the order's (the lateral subquery runs for each row the lock's row joins).
+ */
+const lockOrderAndFindSellers = transactionStatement<{
+  membership_id: number | null;
+  group_id: number | null;
+  link_code: string | null;
+  archived: boolean | null;
+  guardian_consent: string | null;
+  catalogue: CatalogueProduct[];
+}>(
+  'record_order_lock',
+  sql`select m.id as membership_id, m.group_id, m.link_code, g.archived, u.guardian_consent,
+             (select coalesce(json_agg(json_build_object('id', p.id, 'shopifyId', p.shopify_product_id::text, 'sku', p.sku,
+                                                         'commissionBps', p.commission_bps) order by p.id), '[]')
+                from products p
+               where p.shopify_product_id = any(${sql.placeholder('shopifyProductIds')}::bigint[])
+                  or p.sku = any(${sql.placeholder('skus')}::text[])) as catalogue
+        from (select ${shopifyOrderLock(sql.placeholder('shopifyOrderId'))}) as order_lock
+        left join memberships m on m.link_code = any(${sql.placeholder('codes')}::text[])
+        left join lateral (select g.archived from groups g where g.id = m.group_id for share) g on true
+        left join users u on u.id = m.user_id`,
+);
 
 /**
  * Takes the order's lock and finds the first candidate code, in the order given, that is some
- * membership's personal link code. One statement, since every delivery does both: the left join
- * keeps the lock's row whether or not a code matches, so the lock is always taken.
+ * membership's personal link code; reads the catalogue rows of the sale lines on the way.
  * A code of an archived group is not a seller any more (decision 027): it comes back as
  * `archivedCode`, so that the order waits, unattributed, for a superadmin who sees whose link it was.
  */
-async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[]) {
-  const rows = await tx
-    .select({
-      membershipId: memberships.id,
-      groupId: memberships.groupId,
-      linkCode: memberships.linkCode,
-      archived: groups.archived,
-      guardianConsent: users.guardianConsent,
-    })
-    .from(sql`(select ${shopifyOrderLock(shopifyOrderId)}) as order_lock`)
-    .leftJoin(memberships, codes.length > 0 ? inArray(memberships.linkCode, codes) : sql`false`)
-    .leftJoin(groups, eq(groups.id, memberships.groupId))
-    .leftJoin(users, eq(users.id, memberships.userId));
+async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: string[], drafts: SaleLineDraft[]) {
+  const rows = await lockOrderAndFindSellers(tx, {
+    shopifyOrderId,
+    codes,
+    shopifyProductIds: [...new Set(drafts.flatMap((draft) => (draft.shopifyProductId ? [draft.shopifyProductId] : [])))],
+    skus: [...new Set(drafts.flatMap((draft) => (draft.sku ? [draft.sku] : [])))],
+  });
+  const catalogue = rows[0]?.catalogue ?? [];
   let archivedCode: string | undefined;
   let awaitingConsentCode: string | undefined;
   for (const code of codes) {
-    const row = rows.find((candidate) => candidate.linkCode === code);
-    if (row?.membershipId == null || row.groupId == null) continue;
+    const row = rows.find((candidate) => candidate.link_code === code);
+    if (row?.membership_id == null || row.group_id == null) continue;
     if (row.archived) {
       archivedCode ??= code;
       continue;
     }
     // A pupil under 13 whose guardian has not approved yet sells for nobody (issue 22): the order
     // waits for the superadmin with the code, as an archived group's does.
-    if (row.guardianConsent === 'pending') {
+    if (row.guardian_consent === 'pending') {
       awaitingConsentCode ??= code;
       continue;
     }
-    return { seller: { membershipId: row.membershipId, groupId: row.groupId, linkCode: code }, archivedCode, awaitingConsentCode };
+    return {
+      seller: { membershipId: row.membership_id, groupId: row.group_id, linkCode: code },
+      archivedCode,
+      awaitingConsentCode,
+      catalogue,
+    };
   }
-  return { seller: undefined, archivedCode, awaitingConsentCode };
+  return { seller: undefined, archivedCode, awaitingConsentCode, catalogue };
 }
 
-/** refunds/create events stored before their order existed (Shopify does not keep delivery order). */
-async function refundsWaitingFor(tx: Tx, shopifyOrderId: string): Promise<TShopifyRefund[]> {
-  const events = await tx
-    .select({ payload: webhookEvents.payload })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.shopifyOrderId, shopifyIdParam(shopifyOrderId)), eq(webhookEvents.topic, 'refunds/create')));
-  return events.flatMap((event) => {
-    const parsed = ZShopifyRefundSchema.safeParse(parseShopifyJson(event.payload));
+/**
+ * Inserts the order unless Shopify's id is known already. A new order's group is the seller's,
+ * share-locked by the statement before: its payout periods are read in this same round trip, and
+ * so are the refunds/create events stored before their order (Shopify does not keep delivery
+ * order), as the text of their payloads (parsed by parseShopifyJson, for the 64-bit ids). Being a
+ * statement after the one that took the order's lock, it sees a refund whose processing found no
+ * order.
+ */
+const insertNewOrder = transactionStatement<{ id: string; payout_periods: PayoutPeriod[]; waiting_refunds: string[] }>(
+  'record_order_insert',
+  sql`insert into orders (shopify_order_id, order_name, ordered_at, shopify_updated_at, membership_id, group_id, ref_code,
+                          subtotal_ore, commission_ore, state, currency, source_event_id)
+      values (${sql.placeholder('shopifyOrderId')}::bigint, ${sql.placeholder('orderName')}::text,
+              ${sql.placeholder('orderedAt')}::timestamptz, ${sql.placeholder('shopifyUpdatedAt')}::timestamptz,
+              ${sql.placeholder('membershipId')}::integer, ${sql.placeholder('groupId')}::integer, ${sql.placeholder('refCode')}::text,
+              ${sql.placeholder('subtotalOre')}::bigint, ${sql.placeholder('commissionOre')}::bigint, ${sql.placeholder('state')}::text,
+              ${sql.placeholder('currency')}::text, ${sql.placeholder('sourceEventId')}::bigint)
+      on conflict (shopify_order_id) do nothing
+      returning id::text,
+        (select coalesce(json_agg(json_build_object('from', p.period_from, 'to', p.period_to)), '[]')
+           from payouts p where p.group_id = orders.group_id) as payout_periods,
+        (select coalesce(json_agg(e.payload order by e.id), '[]')
+           from webhook_events e where e.shopify_order_id = orders.shopify_order_id and e.topic = 'refunds/create') as waiting_refunds`,
+);
+
+const parseRefunds = (payloads: string[]): TShopifyRefund[] =>
+  payloads.flatMap((payload) => {
+    const parsed = ZShopifyRefundSchema.safeParse(parseShopifyJson(payload));
     return parsed.success ? [parsed.data] : [];
   });
+
+/**
+ * The caller's own last statement for a delivery (processWebhookEvent: its event marked processed
+ * with the outcome), written with placeholders named apart from the ledger's own. When the outcome
+ * is known before the order's last write, as for a new order with only sale lines (the common
+ * delivery), the statement goes with that write, one round trip fewer (see Alongside); `finished`
+ * then says how many rows it returned.
+ */
+export interface DeliveryFinish {
+  name: string;
+  statement: SQL;
+  values(outcome: string): Record<string, unknown>;
 }
 
 /**
@@ -79,14 +142,16 @@ async function refundsWaitingFor(tx: Tx, shopifyOrderId: string): Promise<TShopi
  */
 export async function recordShopifyOrder(
   tx: Tx,
-  options: { order: TShopifyOrder; sourceEventId: number; defaultCommissionBps: number },
-): Promise<string> {
+  options: { order: TShopifyOrder; sourceEventId: number; defaultCommissionBps: number; finish?: DeliveryFinish },
+): Promise<{ outcome: string; finished?: number }> {
   const { order } = options;
   const candidates = linkCodeCandidates(order);
-  const { seller, archivedCode, awaitingConsentCode } = await lockOrderAndFindSeller(
+  const drafts = saleLinesOf(order);
+  const { seller, archivedCode, awaitingConsentCode, catalogue } = await lockOrderAndFindSeller(
     tx,
     order.id,
     candidates.map((candidate) => candidate.code),
+    drafts,
   );
   // A discount code that matched no seller is an ordinary discount, not a code worth showing;
   // an archived group's link code is, since it tells the superadmin whose sale it was.
@@ -104,29 +169,34 @@ export async function recordShopifyOrder(
     currency: order.currency ?? 'SEK',
     sourceEventId: options.sourceEventId,
   };
-  const saleLines = await priceSaleLines(tx, saleLinesOf(order), options.defaultCommissionBps);
+  const saleLines = priceSaleLines(drafts, catalogue, options.defaultCommissionBps);
 
-  const [inserted] = await tx
-    .insert(orders)
-    .values({
-      shopifyOrderId: shopifyIdParam(order.id),
-      ...fields,
-      orderedAt: orderedAtOf(order),
-      refCode,
-      membershipId: seller?.membershipId ?? null,
-      groupId: seller?.groupId ?? null,
-      // A new order is written with the sums of its sale lines, inserted below; any other line
-      // (a refund, a cancellation) makes them summed again from the lines.
-      ...totalsOf(saleLines),
-    })
-    .onConflictDoNothing({ target: orders.shopifyOrderId })
-    .returning(storedOrderColumns);
+  const orderedAt = orderedAtOf(order);
+  const membershipId = seller?.membershipId ?? null;
+  const groupId = seller?.groupId ?? null;
+  // A new order is written with the sums of its sale lines, inserted below; any other line (a
+  // refund, a cancellation) makes them summed again from the lines.
+  const totals = totalsOf(saleLines);
+  const [newOrder] = await insertNewOrder(tx, {
+    shopifyOrderId: order.id,
+    ...fields,
+    orderedAt,
+    membershipId,
+    groupId,
+    refCode,
+    ...totals,
+  });
+  const inserted = newOrder && {
+    stored: { id: Number(newOrder.id), orderName: fields.orderName, membershipId, groupId, orderedAt, state: fields.state },
+    payoutPeriods: newOrder.payout_periods,
+    waitingRefunds: newOrder.waiting_refunds,
+  };
 
   let stored: StoredOrder;
   let newer = true;
   let cancelledAt = order.cancelled_at ?? version;
   if (inserted) {
-    stored = inserted;
+    stored = inserted.stored;
   } else {
     const [existing] = await tx
       .select({ ...storedOrderColumns, shopifyUpdatedAt: orders.shopifyUpdatedAt, refCode: orders.refCode })
@@ -154,24 +224,45 @@ export async function recordShopifyOrder(
     }
   }
 
-  const newSaleLines = await insertSaleLines(tx, stored, saleLines);
+  const refunds = inserted ? [...order.refunds, ...parseRefunds(inserted.waitingRefunds)] : order.refunds;
+  const describe = (added: number) => {
+    const name = order.name ?? order.id;
+    const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';
+    const who =
+      stored.membershipId !== null
+        ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
+        : archivedCode !== undefined
+          ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
+          : awaitingConsentCode !== undefined
+            ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
+            : 'utan säljare (ingen känd länkkod)';
+    return `Order ${name} ${what}, ${added} nya rader, ${who}`;
+  };
+
+  // A new order of distinct sale lines and nothing to take back: every line is added (nothing of
+  // the order existed), its sums are those it was inserted with, and the outcome is known now.
+  const onlyNewSaleLines =
+    inserted !== undefined &&
+    saleLines.length > 0 &&
+    refunds.length === 0 &&
+    stored.state !== 'cancelled' &&
+    new Set(saleLines.map((line) => line.shopifyLineId)).size === saleLines.length;
+  if (onlyNewSaleLines && options.finish) {
+    const outcome = describe(saleLines.length);
+    const { added, finished } = await insertSaleLines(tx, stored, saleLines, {
+      payoutPeriods: inserted.payoutPeriods,
+      alongside: { name: options.finish.name, statement: options.finish.statement, values: options.finish.values(outcome) },
+    });
+    if (added !== saleLines.length) throw new Error(`order ${order.id}: ${added} av ${saleLines.length} nya rader sparades`);
+    return { outcome, finished };
+  }
+
+  const newSaleLines = (await insertSaleLines(tx, stored, saleLines, { payoutPeriods: inserted?.payoutPeriods })).added;
   let added = newSaleLines;
-  const refunds = inserted ? [...order.refunds, ...(await refundsWaitingFor(tx, order.id))] : order.refunds;
   for (const refund of refunds) added += await applyRefund(tx, stored, refund);
   if (stored.state === 'cancelled') added += await cancelRemainder(tx, stored, cancelledAt);
   // Shopify sending one line id twice would leave a new order's sums above its lines.
   const sumsHold = inserted && added === saleLines.length && newSaleLines === saleLines.length;
   if (!sumsHold) await recomputeOrderTotals(tx, stored.id);
-
-  const name = order.name ?? order.id;
-  const what = inserted ? 'registrerad' : newer ? 'uppdaterad' : 'oförändrad (portalen har redan en nyare version)';
-  const who =
-    stored.membershipId !== null
-      ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
-      : archivedCode !== undefined
-        ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
-        : awaitingConsentCode !== undefined
-          ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
-          : 'utan säljare (ingen känd länkkod)';
-  return `Order ${name} ${what}, ${added} nya rader, ${who}`;
+  return { outcome: describe(added) };
 }

@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isDatabaseUnavailable, type Db, type Tx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, transactionStatement } from '../../db/prepared.js';
 import { webhookEvents } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { toStorableText } from '../../lib/storable-text.js';
-import { recordShopifyOrder } from '../orders/record-shopify-order.js';
+import { recordShopifyOrder, type DeliveryFinish } from '../orders/record-shopify-order.js';
 import { recordShopifyRefund } from '../orders/record-shopify-refund.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import {
@@ -75,7 +75,8 @@ async function applyEvent(
   tx: Tx,
   event: { id: number; topic: string; payload: unknown; receivedAt: Date },
   defaultCommissionBps: number,
-): Promise<string> {
+  finish: DeliveryFinish,
+): Promise<{ outcome: string; finished?: number }> {
   const { payload } = event;
   switch (event.topic) {
     case 'orders/create':
@@ -84,27 +85,40 @@ async function applyEvent(
     case 'orders/cancelled': {
       const order = readPayload(ZShopifyOrderSchema, event.topic, payload);
       // Test orders (Shopify's "send test notification", the Bogus gateway) earn no one commission.
-      if (order.test) return `${TEST_ORDER_OUTCOME_PREFIX}${order.name ?? order.id}: räknas inte`;
-      return recordShopifyOrder(tx, { order, sourceEventId: event.id, defaultCommissionBps });
+      if (order.test) return { outcome: `${TEST_ORDER_OUTCOME_PREFIX}${order.name ?? order.id}: räknas inte` };
+      return recordShopifyOrder(tx, { order, sourceEventId: event.id, defaultCommissionBps, finish });
     }
     case 'refunds/create':
-      return recordShopifyRefund(tx, { refund: readPayload(ZShopifyRefundSchema, event.topic, payload) });
+      return { outcome: await recordShopifyRefund(tx, { refund: readPayload(ZShopifyRefundSchema, event.topic, payload) }) };
     case 'products/create':
     case 'products/update':
-      return syncShopProduct(tx, readPayload(ZShopifyProductSchema, event.topic, payload));
+      return { outcome: await syncShopProduct(tx, readPayload(ZShopifyProductSchema, event.topic, payload)) };
     case 'products/delete':
-      return removeShopProduct(tx, {
-        shopifyProductId: readPayload(ZShopifyDeletedProductSchema, event.topic, payload).id,
-        deletedAt: event.receivedAt,
-      });
+      return {
+        outcome: await removeShopProduct(tx, {
+          shopifyProductId: readPayload(ZShopifyDeletedProductSchema, event.topic, payload).id,
+          deletedAt: event.receivedAt,
+        }),
+      };
     default:
-      return `Ämnet ${event.topic} hanteras inte: sparat men ignorerat`;
+      return { outcome: `Ämnet ${event.topic} hanteras inte: sparat men ignorerat` };
   }
 }
 
 /** `transient`: the database was away or too slow (decision 021), so the same event may well succeed on a redelivery. */
 export type ProcessResult =
   { status: 'processed' | 'already_processed'; outcome: string } | { status: 'failed'; error: string; transient?: boolean };
+
+/**
+ * Marks an event processed with its outcome, unless another delivery of it did so first (with
+ * `again`, in any case). Sent alone, or with a new order's lines (DeliveryFinish).
+ */
+const MARK_PROCESSED = 'mark_webhook_event_processed';
+const markProcessedSql = sql`update ${webhookEvents}
+  set processed_at = now(), attempts = attempts + 1, last_error = null, outcome = ${sql.placeholder('outcome')}::text
+  where id = ${sql.placeholder('eventId')}::bigint and (${sql.placeholder('again')}::boolean or processed_at is null)
+  returning id`;
+const markProcessed = transactionStatement<{ id: string }>(MARK_PROCESSED, markProcessedSql);
 
 /** Another delivery of the same event committed its processing first: this one's work is rolled back. */
 class ProcessedMeanwhile extends Error {}
@@ -115,7 +129,8 @@ class ProcessedMeanwhile extends Error {}
  * Two deliveries of one webhook at the same moment may both do the work (every effect is
  * idempotent and serialised by the order's lock), but only the first to mark the event processed
  * commits: the other finds `processed_at` set when it comes to mark it, and rolls back. The event
- * row is locked only by that last statement, after the order's lock, always in that order.
+ * row is locked only by that last statement, after the order's lock, always in that order. A new
+ * order sends the marking with its lines, in one statement (DeliveryFinish, decision 046).
  * With `again`, an event already processed is processed once more (safe: see recordShopifyOrder).
  * `delivered` is an event stored a moment ago, with its payload already parsed: nothing is then
  * read back from the row (the text is the same bytes).
@@ -140,13 +155,19 @@ export async function processWebhookEvent(
           return { status: 'already_processed' as const, outcome: stored.processedOutcome };
         event = { ...stored, payload: parseShopifyJson(stored.payload) };
       }
-      const outcome = toStorableText(await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps));
-      const [marked] = await tx
-        .update(webhookEvents)
-        .set({ processedAt: new Date(), attempts: sql`${webhookEvents.attempts} + 1`, lastError: null, outcome })
-        .where(and(eq(webhookEvents.id, options.eventId), options.again ? undefined : isNull(webhookEvents.processedAt)))
-        .returning({ id: webhookEvents.id });
-      if (!marked) throw new ProcessedMeanwhile();
+      const markValues = (outcome: string) => ({
+        eventId: options.eventId,
+        outcome: toStorableText(outcome),
+        again: options.again ?? false,
+      });
+      const applied = await applyEvent(tx, { ...event, id: options.eventId }, options.defaultCommissionBps, {
+        name: MARK_PROCESSED,
+        statement: markProcessedSql,
+        values: markValues,
+      });
+      const outcome = toStorableText(applied.outcome);
+      const marked = applied.finished ?? (await markProcessed(tx, markValues(applied.outcome))).length;
+      if (marked === 0) throw new ProcessedMeanwhile();
       await options.alsoInTransaction?.(tx);
       return { status: 'processed' as const, outcome };
     });
