@@ -234,7 +234,8 @@ export function DashboardPage() {
 
   if (summary.isPending) {
     return (
-      <PageContainer>
+      // Fills the screen as DashboardPending does: the footer never shows and then jumps away.
+      <PageContainer className="min-h-dvh">
         <DashboardSkeleton />
       </PageContainer>
     );
