@@ -96,6 +96,12 @@ export function measureWebSizes(outDir: string): WebSizes {
   if (!entry) throw new Error('ingen ingång i Vites manifest');
   const login = closure(manifest, [entry, APP_MODULE]);
   const dashboard = closure(manifest, [entry, APP_MODULE, DASHBOARD_MODULE]);
+  // With one style sheet for the whole app (apps/web/vite.config.ts), the manifest lists it on its
+  // own rather than on a chunk: every page has it.
+  for (const sheet of Object.values(manifest).filter((chunk) => chunk.src === 'style.css')) {
+    login.css.add(sheet.file);
+    dashboard.css.add(sheet.file);
+  }
   const adminAll = closure(manifest, [ADMIN_MODULE]);
   const admin = {
     js: new Set([...adminAll.js].filter((file) => !dashboard.js.has(file))),
