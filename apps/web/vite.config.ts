@@ -71,15 +71,15 @@ function inlineStylesheet(): Plugin {
 
 /**
  * The app's code (src/app/start.tsx, which the small entry imports once it has started the
- * dashboard's calls) and the dashboard's chunk, each with the chunks it imports, preloaded by
- * index.html beside the entry's: every visit needs the first, and every session lands on the
- * dashboard, which otherwise asks for its code only once the app has run, one more round trip
- * before its first paint.
+ * dashboard's calls), with the chunks it imports, preloaded by index.html beside the entry's:
+ * every page needs it, and it then travels from the first moment. The dashboard's own chunks are
+ * asked for by the entry when it starts the dashboard's calls, so that /login does not download
+ * them (decision 045).
  */
-function preloadAppAndDashboard(): Plugin {
-  const modules = ['/src/app/start.tsx', '/src/features/dashboard/dashboard-page.tsx'];
+function preloadApp(): Plugin {
+  const modules = ['/src/app/start.tsx'];
   return {
-    name: 'saljportalen:preload-app-and-dashboard',
+    name: 'saljportalen:preload-app',
     apply: 'build',
     enforce: 'post',
     transformIndexHtml: {
@@ -112,7 +112,7 @@ function preloadAppAndDashboard(): Plugin {
 export default defineConfig({
   plugins: [
     inlineStylesheet(),
-    preloadAppAndDashboard(),
+    preloadApp(),
     precompressAssets(),
     react(),
     tailwindcss(),
