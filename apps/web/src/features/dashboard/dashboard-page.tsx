@@ -17,7 +17,6 @@ import { PersonalGoalCard } from '@/features/class-goal';
 import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import { GroupSalesChart } from '@/features/sales-chart';
-import { ProtectedIdentityCard } from '@/features/class-members';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
@@ -64,6 +63,10 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
     </div>
   );
 }
+
+// The class list for marking protected identities (issue 22) is the teacher's alone: a pupil's
+// phone never downloads it (decision 045).
+const ProtectedIdentityCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ProtectedIdentityCard })));
 
 const GroupSettingsForms = lazy(() =>
   import('./components/group-settings-forms').then((module) => ({ default: module.GroupSettingsForms })),
@@ -317,7 +320,11 @@ export function DashboardPage() {
             )}
 
             {/* Issue 22: the teacher marks pupils with protected personal data. */}
-            {user.role === 'admin' && <ProtectedIdentityCard groupId={group.id} />}
+            {user.role === 'admin' && (
+              <Suspense fallback={null}>
+                <ProtectedIdentityCard groupId={group.id} />
+              </Suspense>
+            )}
           </>
         )}
       </div>
