@@ -2,13 +2,13 @@ import { expect, type Page } from '@playwright/test';
 // The app's test: fails on anything in the browser console (support/fixtures.ts).
 import { test } from './support/fixtures';
 import {
-  TOKEN_STORAGE_KEY,
   expectAccessible,
   oversizeRequestsTo,
   removeOversizedCookies,
   toastRegion as toasts,
   toastsSettled,
   uniqueEmail,
+  storeTokenOnLoginPage,
 } from './support/fixtures';
 
 /**
@@ -23,8 +23,7 @@ async function signInAsFreshSeller(page: Page, prefix: string, project: string, 
   });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
-  await page.goto('/login');
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+  await storeTokenOnLoginPage(page, token);
   return { email, password };
 }
 

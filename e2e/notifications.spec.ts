@@ -1,7 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 // The app's test: fails on anything in the browser console (support/fixtures.ts).
 import { test } from './support/fixtures';
-import { TOKEN_STORAGE_KEY, expectAccessible, signInQuickly, toastRegion as toasts, toastsSettled, uniqueEmail } from './support/fixtures';
+import {
+  expectAccessible,
+  signInQuickly,
+  toastRegion as toasts,
+  toastsSettled,
+  uniqueEmail,
+  storeTokenOnLoginPage,
+} from './support/fixtures';
 
 /**
  * Issue 20: the mail opt-ins in account settings. A fresh seller (in the scout group) sees
@@ -9,8 +16,7 @@ import { TOKEN_STORAGE_KEY, expectAccessible, signInQuickly, toastRegion as toas
  * at once and keeps its state across a reload.
  */
 async function signInWithToken(page: Page, token: string) {
-  await page.goto('/login');
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+  await storeTokenOnLoginPage(page, token);
 }
 
 test.describe('mail opt-ins', () => {

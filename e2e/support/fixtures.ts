@@ -106,9 +106,21 @@ export async function signInQuickly(page: Page, email: string, password = demoPa
   const response = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
-  await page.goto('/login');
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+  await storeTokenOnLoginPage(page, token);
   return token;
+}
+
+/**
+ * Puts a token in storage from the login page, as a sign-in would, for the next navigation. The
+ * app has first drawn its frame, so it has read the session as it was: the entry loads the app
+ * after the page's load event may have fired (decision 045), and an app that started later would
+ * find the new token, go to the dashboard and save its figures for offline use behind the test's back.
+ */
+export async function storeTokenOnLoginPage(page: Page, token: string): Promise<void> {
+  await page.goto('/login');
+  // index.html's own frame has no <main>: this one is the app's.
+  await expect(page.locator('main#main')).toBeAttached();
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
 }
 
 interface OutboxMail {

@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { ZIdParamSchema, ZDateSchema, ZSekSchema, ZSingleLineTextSchema } from './common.js';
-
-/** Today as a Stockholm calendar day (`YYYY-MM-DD`), wherever the code runs: the class's day decides. */
-export function stockholmToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** Whole days from `from` to `to` (both `YYYY-MM-DD`), negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The largest goal a form takes: far above any class's sales, far below what öre in a bigint hold. */
-export const GOAL_MAX_KRONOR = 10_000_000;
+import { GOAL_MAX_KRONOR, GOAL_PURPOSE_MAX_LENGTH, stockholmToday } from './goal-days.js';
 
 const goalAmount = (what: string) =>
   z
@@ -20,8 +8,6 @@ const goalAmount = (what: string) =>
     .int(`Ange ${what} i hela kronor`)
     .positive(`${what[0]!.toUpperCase()}${what.slice(1)} måste vara större än 0 kr`)
     .max(GOAL_MAX_KRONOR, `${what[0]!.toUpperCase()}${what.slice(1)} får vara högst 10 000 000 kr`);
-
-export const GOAL_PURPOSE_MAX_LENGTH = 100;
 
 /**
  * Issue 20: a class goal, `amount` in kronor (öre in the database), what the money is for and the

@@ -10,6 +10,7 @@ export * from './text.js';
 export * from './auth.js';
 export * from './guardian.js';
 export * from './account.js';
+export * from './goal-days.js';
 export * from './goals.js';
 export * from './seller.js';
 export * from './admin.js';

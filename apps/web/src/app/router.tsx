@@ -44,9 +44,9 @@ const loadDashboardPage = () => import('@/features/dashboard/dashboard-page').th
 
 /**
  * The dashboard is where a session lands (after sign-in, and the installed app's start page):
- * main.tsx asks for its code and figures before the router is even built, so that they travel
- * while the router and React start. The route's loader and lazy() then find them on their way
- * (the query client and the module loader each share a request already made).
+ * app/start.tsx puts its code and figures into the module loader and the query client before the
+ * router is even built (main.ts has already sent for both), so that the route's loader and lazy()
+ * find them on their way.
  */
 export function preloadDashboard(): void {
   if (!isAuthenticated()) return;

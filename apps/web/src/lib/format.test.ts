@@ -51,4 +51,19 @@ describe('chart labels', () => {
     expect(formatIsoWeek('2026-W07')).toBe('v. 7');
     expect(formatIsoWeek('2026-W47', true)).toBe('vecka 47, 2026');
   });
+
+  it("writes every calendar day of four years (leap day, both clock changes) as Intl's sv-SE does", () => {
+    const zone = { timeZone: 'Europe/Stockholm' } as const;
+    const intlDate = new Intl.DateTimeFormat('sv-SE', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const intlDayMonth = new Intl.DateTimeFormat('sv-SE', { ...zone, day: 'numeric', month: 'short' });
+    for (let time = Date.UTC(2024, 0, 1, 12); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      const noon = new Date(`${day}T12:00:00Z`);
+      expect(formatDate(day)).toBe(intlDate.format(noon));
+      expect(formatDayMonth(day)).toBe(intlDayMonth.format(noon));
+    }
+    // Not a calendar date: as before, '–'.
+    expect(formatDate('2026-13-01')).toBe('–');
+    expect(formatDayMonth('2026-13-01')).toBe('–');
+  });
 });

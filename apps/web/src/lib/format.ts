@@ -41,16 +41,28 @@ export const formatKronor = (amount: number | string | null | undefined): string
 /** 1234 → "1 234" */
 export const formatCount = (value: number | string | null | undefined): string => formatWhole(toNumber(value));
 
+const isCalendarDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 const toDate = (value: string | number | Date): Date | undefined => {
   // A bare calendar date is a Stockholm day, not UTC midnight.
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  const date = isCalendarDay(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
+
+/*
+ * A bare calendar date is written without Intl: noon UTC is the same day in Stockholm (UTC+1 or
+ * +2), so the day is the UTC one. A chart of a campaign writes a few hundred days, and the first
+ * Intl formatter with a time zone loads ICU's data: together 40 ms of a phone's main thread
+ * right after the dashboard's first paint (decision 045). format.test.ts checks every day of
+ * four years against Intl's own output.
+ */
+const SHORT_MONTHS = ['jan.', 'feb.', 'mars', 'apr.', 'maj', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'];
 
 /** "2026-11-22" */
 export const formatDate = (value: string | number | Date | null | undefined): string => {
   const date = value == null ? undefined : toDate(value);
   if (!date) return '–';
+  if (isCalendarDay(value)) return date.toISOString().slice(0, 10);
   dateFormatter ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
   return dateFormatter.format(date);
 };
@@ -79,6 +91,7 @@ let dayMonthFormatter: Intl.DateTimeFormat | undefined;
 export const formatDayMonth = (value: string | number | Date | null | undefined): string => {
   const date = value == null ? undefined : toDate(value);
   if (!date) return '–';
+  if (isCalendarDay(value)) return `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
   dayMonthFormatter ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', day: 'numeric', month: 'short' });
   return dayMonthFormatter.format(date);
 };

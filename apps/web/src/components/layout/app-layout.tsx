@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { UNAUTHORIZED_EVENT } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { forgetSignedInData } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { notifySessionEnded } from '@/lib/session';
@@ -40,6 +41,6 @@ export function AppLayout({ groupSwitcher, banner }: { groupSwitcher?: ReactNode
   );
 }
 
-export function PageContainer({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">{children}</div>;
+export function PageContainer({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('mx-auto w-full max-w-6xl px-4 py-6 sm:py-8', className)}>{children}</div>;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Flag, Hourglass, Settings2, ShieldCheck, Users, WifiOff } from 'lucide-react';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
@@ -13,11 +13,10 @@ import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
 import { CatalogCard } from '@/features/catalog';
-import { GoalForm, PersonalGoalCard } from '@/features/class-goal';
-import { LeaderboardCard, LeaderboardModeSetting, useLeaderboard } from '@/features/leaderboard';
+import { PersonalGoalCard } from '@/features/class-goal';
+import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import { GroupSalesChart } from '@/features/sales-chart';
-import { ProtectedIdentityCard } from '@/features/class-members';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
 import { StatList, StatListSkeleton } from './components/stat-list';
@@ -65,25 +64,40 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
   );
 }
 
-/** The group admin's choices for the class (issue 20): its goal and what its leaderboard shows. */
+// The class list for marking protected identities (issue 22) is the teacher's alone: a pupil's
+// phone never downloads it (decision 045).
+const ProtectedIdentityCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ProtectedIdentityCard })));
+
+const GroupSettingsForms = lazy(() =>
+  import('./components/group-settings-forms').then((module) => ({ default: module.GroupSettingsForms })),
+);
+
+/**
+ * The group admin's choices for the class (issue 20): its goal and what its leaderboard shows.
+ * The forms are made, and their code loaded, when the teacher first opens them (decision 045):
+ * most visits never do, and the goal form's date field alone cost a load tens of milliseconds of
+ * a phone's main thread (Intl's time zones). Once made they stay, so closing keeps what was typed.
+ */
 function GroupSettings({ groupId }: { groupId: number }) {
   const totals = useGroupTotals();
+  const [opened, setOpened] = useState(false);
   if (!totals.data) return null;
   return (
-    <details className="group rounded-xl border border-line bg-white shadow-sm">
+    <details
+      className="group rounded-xl border border-line bg-white shadow-sm"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary className="flex cursor-pointer items-center gap-2 rounded-xl p-4 font-semibold text-ink">
         <Settings2 className="size-5 text-brand" aria-hidden="true" />
         Klassens mål och topplista
       </summary>
-      <div className="space-y-6 border-t border-line p-4">
-        <section aria-labelledby="goal-settings-title" className="space-y-3">
-          <h3 id="goal-settings-title" className="text-sm font-semibold text-ink">
-            {totals.data.goal ? 'Ändra klassens mål' : 'Sätt ett mål för klassen'}
-          </h3>
-          <GoalForm key={JSON.stringify(totals.data.goal)} groupId={groupId} goal={totals.data.goal} />
-        </section>
-        <LeaderboardModeSetting groupId={groupId} mode={totals.data.leaderboard_mode} />
-      </div>
+      {opened && (
+        <Suspense fallback={<Skeleton className="m-4 h-40" />}>
+          <GroupSettingsForms groupId={groupId} goal={totals.data.goal} mode={totals.data.leaderboard_mode} />
+        </Suspense>
+      )}
     </details>
   );
 }
@@ -234,7 +248,8 @@ export function DashboardPage() {
 
   if (summary.isPending) {
     return (
-      <PageContainer>
+      // Fills the screen as DashboardPending does: the footer never shows and then jumps away.
+      <PageContainer className="min-h-dvh">
         <DashboardSkeleton />
       </PageContainer>
     );
@@ -305,7 +320,11 @@ export function DashboardPage() {
             )}
 
             {/* Issue 22: the teacher marks pupils with protected personal data. */}
-            {user.role === 'admin' && <ProtectedIdentityCard groupId={group.id} />}
+            {user.role === 'admin' && (
+              <Suspense fallback={null}>
+                <ProtectedIdentityCard groupId={group.id} />
+              </Suspense>
+            )}
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { catalogFileName } from '@saljportalen/contract';
+import { catalogFileName } from '@saljportalen/contract/plain';
 import { apiDownload } from '@/lib/api-client';
 
 /** The seller's personal catalogue PDF for the active group (spec §7 GET /api/catalog/me.pdf). */

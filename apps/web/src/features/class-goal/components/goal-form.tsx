@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { GOAL_PURPOSE_MAX_LENGTH, stockholmToday, ZGroupGoalRequestSchema, type TGroupGoal } from '@saljportalen/contract';
+import type { TGroupGoal } from '@saljportalen/contract';
+import { GOAL_PURPOSE_MAX_LENGTH, stockholmToday } from '@saljportalen/contract/plain';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { loadContractSchemas } from '@/lib/contract-schemas';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useSetGroupGoal } from '../api/set-group-goal';
 
@@ -21,15 +23,16 @@ export function GoalForm({ groupId, goal, onSaved }: { groupId: number; goal: TG
   const save = useSetGroupGoal({ onSaved });
 
   const submit = async (request: unknown, success: string) => {
-    const parsed = ZGroupGoalRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
     try {
+      const { ZGroupGoalRequestSchema } = await loadContractSchemas();
+      const parsed = ZGroupGoalRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        const found: Partial<Record<FieldName, string>> = {};
+        for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
+        setErrors(found);
+        return;
+      }
+      setErrors({});
       await save.mutateAsync(parsed.data);
       notify.success(success);
     } catch (error) {
@@ -54,7 +57,14 @@ export function GoalForm({ groupId, goal, onSaved }: { groupId: number; goal: TG
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Klassens mål">
+    // The schemas are asked for as soon as the form is used, so that they are there when it is sent.
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadContractSchemas().catch(() => undefined)}
+      noValidate
+      className="space-y-3"
+      aria-label="Klassens mål"
+    >
       <Field label="Vad samlar ni till?" error={errors.purpose}>
         <Input
           value={purpose}

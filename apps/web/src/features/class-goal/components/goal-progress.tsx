@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Target } from 'lucide-react';
-import { stockholmToday, type TGroupGoal } from '@saljportalen/contract';
+import type { TGroupGoal } from '@saljportalen/contract';
+import { stockholmToday } from '@saljportalen/contract/plain';
 import { cn } from '@/lib/cn';
 import { formatKronor } from '@/lib/format';
 import { daysLeftText, earnedText, percentOf } from '../goal-text';

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
-import { ZPersonalGoalRequestSchema, type TGroupGoal } from '@saljportalen/contract';
+import type { TGroupGoal } from '@saljportalen/contract';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { loadContractSchemas } from '@/lib/contract-schemas';
 import { formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useSetPersonalGoal } from '../api/set-personal-goal';
@@ -34,13 +35,14 @@ export function PersonalGoalCard({
   const save = useSetPersonalGoal();
 
   const submit = async (value: unknown, success: string) => {
-    const parsed = ZPersonalGoalRequestSchema.safeParse({ amount: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
     try {
+      const { ZPersonalGoalRequestSchema } = await loadContractSchemas();
+      const parsed = ZPersonalGoalRequestSchema.safeParse({ amount: value });
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message);
+        return;
+      }
+      setError(undefined);
       await save.mutateAsync(parsed.data);
       notify.success(success);
       setEditing(false);
@@ -57,6 +59,7 @@ export function PersonalGoalCard({
   };
 
   const startEditing = () => {
+    void loadContractSchemas().catch(() => undefined);
     setAmount(String(goal ?? share ?? ''));
     setEditing(true);
   };

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGroupTotalsResponse } from '@saljportalen/contract';
-import { apiJson } from '@/lib/api-client';
+import { apiJsonEarly } from '@/lib/early-requests';
 import { FRESHNESS, QUERY_KEYS } from '@/lib/query-client';
 
-export const fetchGroupTotals = () => apiJson<TGroupTotalsResponse>('/api/group/totals');
+export const fetchGroupTotals = () => apiJsonEarly<TGroupTotalsResponse>('/api/group/totals');
 
 /** spec §9: fresh 5 minutes; one retry, which is the query client's default. */
 export const groupTotalsQuery = queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
-import { apiJson } from '@/lib/api-client';
+import { apiJsonEarly } from '@/lib/early-requests';
 import { FRESHNESS, QUERY_KEYS } from '@/lib/query-client';
 
-export const fetchMeSummary = () => apiJson<TMeSummaryResponse>('/api/me/summary');
+export const fetchMeSummary = () => apiJsonEarly<TMeSummaryResponse>('/api/me/summary');
 
 /** spec §9: the personal summary stays fresh 5 minutes and is not retried. */
 export const meSummaryQuery = queryOptions({

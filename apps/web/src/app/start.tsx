@@ -1,12 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { createAppRouter, preloadDashboard } from './app/router';
-import { registerServiceWorkerWhenIdle } from './app/service-worker';
-import { prepareClassMerge } from './lib/cn';
-import { paths } from './lib/paths';
-import './styles.css';
+import { prepareClassMerge } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { Providers } from './providers';
+import { createAppRouter, preloadDashboard } from './router';
+import { registerServiceWorkerWhenIdle } from './service-worker';
 
 /**
  * A slow phone's main thread is never held for long at the start: evaluating the code (which on
