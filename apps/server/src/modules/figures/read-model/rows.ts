@@ -89,12 +89,11 @@ export interface Snapshot {
 export async function readSnapshot(db: Db): Promise<Snapshot> {
   return db.transaction(
     async (tx) => {
-      const [userRows, guardians, membershipRows, groupRows] = await Promise.all([
-        selectUsers(tx),
-        selectGuardians(tx),
-        selectMembershipsWithFigures(tx),
-        selectGroupsWithFigures(tx),
-      ]);
+      // One after the other: a transaction is one connection, which takes one statement at a time.
+      const userRows = await selectUsers(tx);
+      const guardians = await selectGuardians(tx);
+      const membershipRows = await selectMembershipsWithFigures(tx);
+      const groupRows = await selectGroupsWithFigures(tx);
       return {
         users: userRows.map((row) => ({ ...row, isGuardian: guardians.has(row.id) })),
         memberships: membershipRows,
