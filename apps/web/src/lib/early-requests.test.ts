@@ -1,19 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMemoryStorage } from './memory-storage.test-support';
 import { UNAUTHORIZED_EVENT } from './api-client';
 import { TOKEN_STORAGE_KEY } from './session';
 import { apiJsonEarly, requestEarly } from './early-requests';
 
 vi.mock('./toast', () => ({ notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
-const store = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (key: string) => store.get(key) ?? null,
-  setItem: (key: string, value: string) => void store.set(key, value),
-  removeItem: (key: string) => void store.delete(key),
-  clear: () => store.clear(),
-  key: () => null,
-  length: 0,
-} as Storage;
+const store = installMemoryStorage();
 const token = `h.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 900 })).toString('base64url')}.s`;
 const events = vi.fn((_event: Event) => true);
 globalThis.window = { dispatchEvent: events } as unknown as Window & typeof globalThis;

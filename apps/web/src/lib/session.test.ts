@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMemoryStorage } from './memory-storage.test-support';
 import {
   EXPIRY_MARGIN_SECONDS,
   TOKEN_STORAGE_KEY,
@@ -15,15 +16,7 @@ import { notify } from './toast';
 
 vi.mock('./toast', () => ({ notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
-const store = new Map<string, string>();
-globalThis.localStorage = {
-  getItem: (key: string) => store.get(key) ?? null,
-  setItem: (key: string, value: string) => void store.set(key, value),
-  removeItem: (key: string) => void store.delete(key),
-  clear: () => store.clear(),
-  key: () => null,
-  length: 0,
-} as Storage;
+const store = installMemoryStorage();
 
 const tokenWith = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
 const now = Date.now();
