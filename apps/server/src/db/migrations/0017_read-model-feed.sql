@@ -25,14 +25,16 @@ END $$;
 CREATE TRIGGER membership_figures_live AFTER INSERT OR UPDATE OF sales_ore, commission_ore, orders_count, group_id
   ON membership_figures FOR EACH ROW EXECUTE FUNCTION live_membership_figures_changed();
 --> statement-breakpoint
--- A user as a seller call shows them (not their sessions: 0015's 'u' announces those).
-CREATE FUNCTION live_user_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A row named by id: its kind and key are the trigger's arguments ('us' 'u' for a user, 'ms' 'm'
+-- for a membership, 'gr' 'g' for a group); each process reads the row again.
+CREATE FUNCTION live_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('saljportalen_live', json_build_object('k', 'us', 'u', coalesce(NEW.id, OLD.id))::text);
+  PERFORM pg_notify('saljportalen_live', json_build_object('k', TG_ARGV[0], TG_ARGV[1], coalesce(NEW.id, OLD.id))::text);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER users_live_insert_delete AFTER INSERT OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION live_user_changed();
+-- A user as a seller call shows them (not their sessions: 0015's 'u' announces those).
+CREATE TRIGGER users_live_insert_delete AFTER INSERT OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION live_row_changed('us', 'u');
 --> statement-breakpoint
 CREATE TRIGGER users_live_profile AFTER UPDATE OF email, full_name, active_group_id, guardian_consent, public_name, alias, erased_at
   ON users FOR EACH ROW
@@ -40,25 +42,13 @@ CREATE TRIGGER users_live_profile AFTER UPDATE OF email, full_name, active_group
         OR OLD.active_group_id IS DISTINCT FROM NEW.active_group_id OR OLD.guardian_consent IS DISTINCT FROM NEW.guardian_consent
         OR OLD.public_name IS DISTINCT FROM NEW.public_name OR OLD.alias IS DISTINCT FROM NEW.alias
         OR OLD.erased_at IS DISTINCT FROM NEW.erased_at)
-  EXECUTE FUNCTION live_user_changed();
+  EXECUTE FUNCTION live_row_changed('us', 'u');
 --> statement-breakpoint
 -- A membership joined, changed (role, link, protected identity, personal goal) or left.
-CREATE FUNCTION live_membership_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('saljportalen_live', json_build_object('k', 'ms', 'm', coalesce(NEW.id, OLD.id))::text);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER memberships_live AFTER INSERT OR UPDATE OR DELETE ON memberships FOR EACH ROW EXECUTE FUNCTION live_membership_changed();
+CREATE TRIGGER memberships_live AFTER INSERT OR UPDATE OR DELETE ON memberships FOR EACH ROW EXECUTE FUNCTION live_row_changed('ms', 'm');
 --> statement-breakpoint
 -- A group created, changed (name, code, archived, leaderboard, goal) or deleted.
-CREATE FUNCTION live_group_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('saljportalen_live', json_build_object('k', 'gr', 'g', coalesce(NEW.id, OLD.id))::text);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER groups_live AFTER INSERT OR UPDATE OR DELETE ON groups FOR EACH ROW EXECUTE FUNCTION live_group_changed();
+CREATE TRIGGER groups_live AFTER INSERT OR UPDATE OR DELETE ON groups FOR EACH ROW EXECUTE FUNCTION live_row_changed('gr', 'g');
 --> statement-breakpoint
 -- Whether a user is the guardian of an approved child (their dashboard offers the guardian view).
 CREATE FUNCTION live_guardian_link_changed() RETURNS trigger LANGUAGE plpgsql AS $$

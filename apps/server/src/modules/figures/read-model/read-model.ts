@@ -132,10 +132,6 @@ export class ReadModel {
     return this.ready;
   }
 
-  get size() {
-    return this.state.size;
-  }
-
   /** A write of this process committed: reads from now on wait for it to be here. */
   private noteWrite(): void {
     this.writes += 1;
