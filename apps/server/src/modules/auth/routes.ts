@@ -68,7 +68,7 @@ export async function authRoutes(instance: FastifyInstance) {
     const presented = request.cookies[REFRESH_COOKIE];
     if (presented) await endSessionOfRefreshToken(app.db, presented);
     const bearer = request.headers.authorization?.startsWith('Bearer ') ? request.headers.authorization.slice(7).trim() : undefined;
-    const claims = bearer ? await app.accessTokens.verify(bearer) : null;
+    const claims = bearer ? app.accessTokens.verify(bearer) : null;
     if (claims?.sessionId) await endSession(app.db, { userId: claims.userId, familyId: claims.sessionId });
     clearRefreshCookie(reply);
     return { ok: true as const };

@@ -165,13 +165,21 @@ export class ReadModel {
   }
 
   /**
-   * The user's seller view, exact as of this call (await `current()` first). A user the model
-   * does not hold yet (created a moment ago through another process) is read in the feed's order.
+   * The user's seller view, exact as of this call. At hand (no promise) when the model is current
+   * and holds the user, as on nearly every call; a user the model does not hold yet (created a
+   * moment ago through another process) is read in the feed's order.
    */
-  async sellerViewRow(userId: number): Promise<SellerViewRow | undefined> {
-    await this.current();
-    const row = this.state.sellerViewRow(userId);
-    if (row) return row;
+  sellerViewRow(userId: number): SellerViewRow | undefined | Promise<SellerViewRow | undefined> {
+    const waiting = this.current();
+    if (waiting) return waiting.then(() => this.sellerViewRowOrRead(userId));
+    return this.sellerViewRowOrRead(userId);
+  }
+
+  private sellerViewRowOrRead(userId: number): SellerViewRow | undefined | Promise<SellerViewRow | undefined> {
+    return this.state.sellerViewRow(userId) ?? this.readUser(userId);
+  }
+
+  private async readUser(userId: number): Promise<SellerViewRow | undefined> {
     await new Promise<void>((done) => this.enqueue({ change: { kind: 'user', userId }, done }));
     await this.current();
     return this.state.sellerViewRow(userId);
