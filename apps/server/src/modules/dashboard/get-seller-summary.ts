@@ -6,17 +6,25 @@ import type { SellerView } from '../figures/seller-view.js';
 /** The dashboard's personal figures for the user's active group, from the seller view (one row). */
 export function getSellerSummary(view: SellerView, options: { publicUrl: string }): TMeSummaryResponse {
   const { user, membership } = view;
-  const flags = { awaiting_guardian_consent: view.awaitingGuardianConsent, is_guardian: view.isGuardian };
+  const role = membership ? membership.role : null;
+  const summaryUser = {
+    id: user.id,
+    full_name: user.fullName,
+    public_seller_name: view.publicSellerName,
+    role,
+    awaiting_guardian_consent: view.awaitingGuardianConsent,
+    is_guardian: view.isGuardian,
+  };
   if (!membership) {
     return {
-      user: { id: user.id, full_name: user.fullName, public_seller_name: view.publicSellerName, role: null, ...flags },
+      user: summaryUser,
       group_hint: null,
       personal: { total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0, goal: null },
     };
   }
   const { group, personal } = membership;
   return {
-    user: { id: user.id, full_name: user.fullName, public_seller_name: view.publicSellerName, role: membership.role, ...flags },
+    user: summaryUser,
     group_hint: {
       id: group.id,
       name: group.name,

@@ -51,20 +51,22 @@ export function sellerView(request: FastifyRequest): SellerView {
 /** The view of a row of the read model: the signed-in seller's own, or an approved child's for their guardian. */
 export function sellerViewOfRow(user: ReturnType<typeof currentUser>, row: SellerViewRow): SellerView {
   const { membership, group } = row;
-  const flags = {
-    awaitingGuardianConsent: row.guardianConsent === 'pending',
-    isGuardian: row.isGuardian,
-    publicSellerName: publicSellerName({
-      fullName: row.fullName,
-      publicName: row.publicName,
-      alias: row.alias,
-      protectedIdentity: membership?.protectedIdentity ?? false,
-    }),
-  };
-  if (!membership || !group) return { user, ...flags, membership: null };
+  // Every field named, no spread: this runs on every seller call.
+  const awaitingGuardianConsent = row.guardianConsent === 'pending';
+  const sellerName = publicSellerName({
+    fullName: row.fullName,
+    publicName: row.publicName,
+    alias: row.alias,
+    protectedIdentity: membership?.protectedIdentity ?? false,
+  });
+  if (!membership || !group) {
+    return { user, awaitingGuardianConsent, isGuardian: row.isGuardian, publicSellerName: sellerName, membership: null };
+  }
   return {
     user,
-    ...flags,
+    awaitingGuardianConsent,
+    isGuardian: row.isGuardian,
+    publicSellerName: sellerName,
     membership: {
       id: membership.id,
       role: membership.role,
