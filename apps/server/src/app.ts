@@ -1,9 +1,10 @@
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { trackConnections } from './close-gracefully.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { logRedaction, RequestLogController } from './lib/log-redaction.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Mailer } from './lib/mailer.js';
 import { authPlugin } from './plugins/auth.js';
 import { corePlugin } from './plugins/core.js';
@@ -68,7 +69,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   trackConnections(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: options.config.checkResponses }));
 
   await app.register(inFlightPlugin);
   await app.register(corePlugin, {

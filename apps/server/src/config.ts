@@ -132,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: values.WEB_DIST,
     /** Server workers on this machine (node:cluster, cluster.ts); 1 is one process, no cluster. */
     webConcurrency: values.WEB_CONCURRENCY,
+    /** Outside production zod checks every answer beside its compiled writer (lib/response-serializer.ts). */
+    checkResponses: values.NODE_ENV !== 'production',
   };
 }
