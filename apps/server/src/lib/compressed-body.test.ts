@@ -15,6 +15,16 @@ describe('the encoding of a compressed body', () => {
     expect(preferredEncoding('identity')).toBeUndefined();
     expect(preferredEncoding('gzip;q=0, br;q=0.0')).toBeUndefined();
   });
+
+  it('answers the same for a header it has read before, among many others', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 200; i++) {
+        expect(preferredEncoding(`gzip, x-${i}`)).toBe('gzip');
+        expect(preferredEncoding(`br;q=0, x-${i}`)).toBeUndefined();
+      }
+      expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    }
+  });
 });
 
 describe('compressBody', () => {

@@ -1,8 +1,25 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+type Encoding = 'br' | 'gzip' | undefined;
+
+/** Browsers send a handful of different headers: each is read once (bounded, for whatever else arrives). */
+const encodingOfHeader = new Map<string, Encoding>();
+const HEADERS_REMEMBERED = 64;
+
 /** br or gzip when the browser takes it (`Accept-Encoding`, a `;q=0` refuses), else none. */
-export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  if (typeof header !== 'string') return readEncoding(header);
+  let encoding = encodingOfHeader.get(header);
+  if (encoding === undefined && !encodingOfHeader.has(header)) {
+    encoding = readEncoding(header);
+    if (encodingOfHeader.size >= HEADERS_REMEMBERED) encodingOfHeader.clear();
+    encodingOfHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function readEncoding(header: string | string[] | undefined): Encoding {
   const accepted = new Set(
     String(header ?? '')
       .split(',')
