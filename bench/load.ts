@@ -1,5 +1,5 @@
 /** Requests per second and latency at 50 concurrent connections (autocannon), many callers at once. */
-import autocannon, { type Request } from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -32,7 +32,24 @@ function rotating(target: LoadTarget) {
   };
 }
 
-/** A short warm-up (JIT, pools, caches, the database's buffers), then the measured run. */
+const figuresOf = (result: Result, requestsPerSecond: number): LoadFigures => {
+  // A call too slow to answer within the run completes nothing: its latency is unknown, not 0.
+  const answered = result.requests.total > 0;
+  return {
+    requestsPerSecond,
+    p50: answered ? result.latency.p50 : Infinity,
+    p99: answered ? result.latency.p99 : Infinity,
+    requests: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx + (answered ? 0 : 1),
+  };
+};
+
+/**
+ * A warm-up (JIT, pools, caches, the database's buffers), then the measured run. The warm-up
+ * ends with one call of every caller: the measured run is the steady state, in which a phone's
+ * token has been checked once and is known (lib/access-token.ts); `measureFirstCalls` measures
+ * the other case.
+ */
 export async function measureLoad(
   url: string,
   target: LoadTarget,
@@ -40,15 +57,30 @@ export async function measureLoad(
 ): Promise<LoadFigures> {
   const run = (duration: number) =>
     autocannon({ url, connections: CONNECTIONS, duration, timeout: 20, requests: [{ setupRequest: rotating(target) }] });
-  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  if (options.warmupSeconds > 0) {
+    await run(options.warmupSeconds);
+    if (target.tokens?.length)
+      await autocannon({
+        url,
+        connections: CONNECTIONS,
+        amount: target.tokens.length,
+        timeout: 20,
+        requests: [{ setupRequest: rotating(target) }],
+      });
+  }
   const result = await run(options.seconds);
-  // A call too slow to answer within the run completes nothing: its latency is unknown, not 0.
-  const answered = result.requests.total > 0;
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: answered ? result.latency.p50 : Infinity,
-    p99: answered ? result.latency.p99 : Infinity,
-    requests: result.requests.total,
-    failures: result.errors + result.timeouts + result.non2xx + (answered ? 0 : 1),
-  };
+  return figuresOf(result, result.requests.average);
+}
+
+/** Each caller's first call, each token sent once and never before: every token is checked in full. */
+export async function measureFirstCalls(url: string, target: LoadTarget & { tokens: string[] }): Promise<LoadFigures> {
+  const started = performance.now();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: target.tokens.length,
+    timeout: 20,
+    requests: [{ setupRequest: rotating(target) }],
+  });
+  return figuresOf(result, result.requests.total / ((performance.now() - started) / 1000));
 }

@@ -30,7 +30,7 @@ import { DEFAULT_DATABASE_URL, databaseEnv, describe, prepareDatabase, type Benc
 import { measureCsvExport } from './export-csv.js';
 import { BIG_GROUP_ID, type DataShape } from './generate-data.js';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse.js';
-import { CONNECTIONS, measureLoad, type LoadFigures, type LoadTarget } from './load.js';
+import { CONNECTIONS, measureFirstCalls, measureLoad, type LoadFigures, type LoadTarget } from './load.js';
 import { measurePdf } from './pdfs.js';
 import { formatTable, printTable, writeResults, type Row } from './results.js';
 import { freePort, startMainServer, startServer, type BenchServer } from './server.js';
@@ -238,6 +238,8 @@ if (runs('web') || runs('lighthouse')) {
 }
 
 let fullLoad: Map<string, LoadFigures> | undefined;
+/** /api/me/summary, each caller of the 30-seller groups once with a token the server has not seen. */
+let firstCalls: { callers: number; figures: LoadFigures } | undefined;
 /** Seller calls by WEB_CONCURRENCY. */
 const clusterLoad = new Map<number, Map<string, LoadFigures>>();
 let tenthLoad: Map<string, LoadFigures> | undefined;
@@ -266,6 +268,16 @@ if (full) {
       bare = await measureLoad(server.url, { paths: ['/bench/bare'] }, { seconds: loadSeconds, warmupSeconds });
       log(`  bar route: ${describeLoad(bare)}`);
       fullLoad = await sellerLoad(server, full.shape, tokens);
+      const callers = membersOf(full.shape).thirty;
+      // A session id of its own: tokens of the same second would otherwise be the very same text.
+      const newTokens = await Promise.all(
+        callers.map((userId) => accessTokens.sign({ userId, tokenVersion: 0, sessionId: crypto.randomUUID() })),
+      );
+      firstCalls = {
+        callers: callers.length,
+        figures: await measureFirstCalls(server.url, { paths: ['/api/me/summary'], tokens: newTokens }),
+      };
+      log(`  /api/me/summary, första anropet: ${describeLoad(firstCalls.figures)}`);
       const randomGroups = Array.from({ length: 500 }, () => 2 + Math.floor(Math.random() * (full.shape.groups - 1)));
       const adminCalls: [string, LoadTarget][] = [
         ['/api/admin/overview', { paths: ['/api/admin/overview'] }],
@@ -399,6 +411,16 @@ for (const [key, figures] of fullLoad ?? []) {
     met: bare
       ? figures.requestsPerSecond >= 0.6 * bare.requestsPerSecond && figures.p99 <= 2 * bare.p99 && figures.failures === 0
       : undefined,
+  });
+}
+if (firstCalls) {
+  rows.push({
+    section: 'seller',
+    what: `/api/me/summary, first call of each of ${perSecond(firstCalls.callers)} callers (its token checked in full, then kept)`,
+    figure:
+      describeLoad(firstCalls.figures) +
+      (bare ? `; ${((100 * firstCalls.figures.requestsPerSecond) / bare.requestsPerSecond).toFixed(0)} % of the bare route's req/s` : ''),
+    budget: '– (reported)',
   });
 }
 for (const [key, figures] of tenthLoad ?? []) {
@@ -591,7 +613,7 @@ const info = {
   loadAfter: os.loadavg(),
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   settings: [
-    `load: autocannon, ${CONNECTIONS} connections, ${warmupSeconds} s warm-up then ${loadSeconds} s per call, in the bench process; each request a different caller's token (signed with the app's access-token signer); the server is one Node process started as in production with LOG_LEVEL=warn and RATE_LIMITS=0`,
+    `load: autocannon, ${CONNECTIONS} connections, ${warmupSeconds} s warm-up then ${loadSeconds} s per call, in the bench process; each request a different caller's token (signed with the app's access-token signer), every caller called once at the end of the warm-up; the server is one Node process started as in production with LOG_LEVEL=warn and RATE_LIMITS=0`,
     'server, database, autocannon and Chromium share the same machine',
     ...(clusterLoad.size > 0
       ? [
