@@ -63,7 +63,7 @@ export async function measureLoad(
       await autocannon({
         url,
         connections: CONNECTIONS,
-        amount: target.tokens.length,
+        amount: Math.max(target.tokens.length, CONNECTIONS),
         timeout: 20,
         requests: [{ setupRequest: rotating(target) }],
       });
