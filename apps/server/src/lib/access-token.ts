@@ -12,7 +12,7 @@ export interface AccessTokenClaims {
 
 /**
  * Every session active within a token's 15 minutes on a national evening (60,000 sellers, their
- * guardians and teachers), at about 300 bytes each: some 30 MB at most. Fewer would not do: a
+ * guardians and teachers), at about 400 bytes each: some 40 MB at most. Fewer would not do: a
  * least-recently-used cache smaller than the callers in turn keeps none of them.
  */
 const VERIFIED_TOKENS_KEPT = 100_000;
