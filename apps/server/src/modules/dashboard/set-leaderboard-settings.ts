@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { groups, memberships } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
-import { renewLeaderboardVersion } from '../figures/leaderboard-rows.js';
+import { renewLeaderboardVersion } from '../figures/leaderboard-version.js';
 
 /**
  * Shows or hides a group's leaderboard (spec §6) and chooses its mode (issue 20). Only an admin

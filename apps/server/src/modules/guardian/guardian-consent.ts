@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { sha256 } from '../../lib/random-codes.js';
 import { eraseAccount } from '../privacy/erase-account.js';
-import { renewLeaderboardVersionsOfMember } from '../figures/leaderboard-rows.js';
+import { renewLeaderboardVersionsOfMember } from '../figures/leaderboard-version.js';
 
 const unknownCode = () =>
   new AppError('NOT_FOUND', 'Länken till godkännandet finns inte. Kontrollera att hela länken från mejlet kom med.');
