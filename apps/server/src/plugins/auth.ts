@@ -115,9 +115,8 @@ export const authPlugin = fp(
           else done();
         },
     );
-    app.decorate('authenticate', async (request: FastifyRequest) =>
-      authenticateRequest(request, async (db, userId) => (await userOfToken(db).execute({ userId }))[0]),
-    );
+    const loadUserOfToken: AuthUserLoader<AuthUserRow> = async (db, userId) => (await userOfToken(db).execute({ userId }))[0];
+    app.decorate('authenticate', async (request: FastifyRequest) => authenticateRequest(request, loadUserOfToken));
 
     app.decorate('requireSuperadmin', async (request: FastifyRequest) => {
       await app.authenticate(request);
