@@ -29,10 +29,10 @@ export function compileResponseSchema(schema: unknown): Serialize | null {
  */
 export function responseSerializerCompiler(options: { checkWithZod: boolean }): FastifySerializerCompiler<ZodType> {
   return (route) => {
-    const zodSerialize = zodSerializerCompiler(route) as Serialize;
     const compiled = compileResponseSchema(route.schema);
+    if (compiled && !options.checkWithZod) return compiled;
+    const zodSerialize = zodSerializerCompiler(route) as Serialize;
     if (!compiled) return zodSerialize;
-    if (!options.checkWithZod) return compiled;
     return (data) => {
       const checked = zodSerialize(data);
       const written = compiled(data);
