@@ -1,6 +1,6 @@
 import { apiJson } from './api-client';
 
-/** The dashboard's figures (spec §7), asked for by main.tsx before the app's code has loaded. */
+/** The dashboard's figures (spec §7), asked for by the small entry (src/main.ts) before the app's code has loaded. */
 export const DASHBOARD_CALLS = ['/api/me/summary', '/api/group/totals', '/api/group/leaderboard-mine'] as const;
 export type EarlyCall = (typeof DASHBOARD_CALLS)[number];
 
