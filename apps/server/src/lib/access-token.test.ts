@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './access-token.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -58,13 +58,21 @@ describe('access tokens', () => {
   });
 
   it('keeps a verified token only until its expiry, and only for its own key', async () => {
-    const exp = now() + 1;
-    const token = await signed({ sub: '9', exp });
-    expect(tokens.verify(token)).toEqual({ userId: 9, tokenVersion: 0 });
-    expect(tokens.verify(token)).toEqual({ userId: 9, tokenVersion: 0 });
-    expect(createAccessTokens('another-secret-another-secret-another!!').verify(token)).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 20));
-    expect(tokens.verify(token)).toBeNull();
+    // The clocks the check and its cache read (Date, performance) are moved past exp, not waited for.
+    vi.useFakeTimers({ toFake: ['Date', 'performance', 'setTimeout', 'clearTimeout'] });
+    // The fake performance clock starts at 0, a start lru-cache reads as 'never expires'.
+    vi.advanceTimersByTime(1);
+    try {
+      const exp = now() + 1;
+      const token = await signed({ sub: '9', exp });
+      expect(tokens.verify(token)).toEqual({ userId: 9, tokenVersion: 0 });
+      expect(tokens.verify(token)).toEqual({ userId: 9, tokenVersion: 0 });
+      expect(createAccessTokens('another-secret-another-secret-another!!').verify(token)).toBeNull();
+      vi.advanceTimersByTime(exp * 1000 - Date.now() + 20);
+      expect(tokens.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never accepts what jose refuses, and agrees with it on every token of base64url parts', async () => {

@@ -1,9 +1,16 @@
 import { toast } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify, prepareToasts } from './toast';
 
-/** Until the toast module's lead time has passed and the toasts it was asked for exist. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 250));
+/** The toast module's lead time passed (on the fake clock), and the toasts it was asked for exist. */
+const settled = () => vi.advanceTimersByTimeAsync(250);
+
+beforeAll(() => {
+  vi.useFakeTimers();
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 const active = () => toast.getToasts().map((shown) => ('title' in shown ? shown.title : undefined));
 
 describe('notify (spec §9: one toast at a time)', () => {
