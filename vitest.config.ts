@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.api.test.ts', 'apps/server/test/**/*.api.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // The migrated and the seeded database, built once per run and copied per server (decision 055).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Each file starts its own server and database; two cores run two at a time.
           maxWorkers: 2,
         },

@@ -8,12 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
 import type { TLeaderboardResponse } from '@saljportalen/contract';
 import { routeCollector } from './route-table.js';
+import { pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
 
 /**
  * The demo accounts' password in tests: the API tests seed with it, and spawned servers find it
@@ -40,12 +42,28 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh, empty PostgreSQL database; dropped again by the returned function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The run's template databases (global-setup.ts), or null when a test file runs without that setup
+ * (then every server migrates and seeds its own, as before decision 055).
+ */
+const testDatabases = () => {
+  try {
+    return inject('testDatabases') ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A fresh PostgreSQL database; dropped again by the returned function. Empty, or a copy of the
+ * run's migrated or seeded template (`from`).
+ */
+export async function createPostgresDatabase(from?: TestTemplate): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sp_test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = from && postgresTemplate(testDatabases(), from);
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -62,7 +80,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
-  const postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const template: TestTemplate = options.seed ? 'seeded' : 'migrated';
+  const postgres = testDbKind === 'postgres' ? await createPostgresDatabase(template) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -76,11 +95,17 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
+  // A copy of the run's template is migrated (and seeded) already; without one (or with a database
+  // of the test's own in env) the server migrates, and is seeded here.
+  const loadDataDir = config.databaseUrl ? undefined : pgliteDump(testDatabases(), template);
+  const seeded = config.databaseUrl
+    ? config.databaseUrl === postgres?.url && postgresTemplate(testDatabases(), template) !== undefined
+    : loadDataDir !== undefined;
   // In-memory PGlite: the data dir holds only the outbox, so no lock is needed.
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, loadDataDir });
   const routeTable = routeCollector();
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123', onRoute: routeTable.onRoute });
-  if (options.seed) await seedDemoData(app.db, { password: DEMO_TEST_PASSWORD });
+  if (options.seed && !seeded) await seedDemoData(app.db, { password: DEMO_TEST_PASSWORD });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

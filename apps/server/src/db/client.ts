@@ -149,6 +149,11 @@ export async function openDatabase(options: {
    * default. Off for bulk loads that run long statements on purpose (the benchmark data).
    */
   limits?: boolean;
+  /**
+   * In-memory PGlite only: starts from this data dir (PGlite's dumpDataDir) instead of an empty
+   * database. The tests copy one migrated (or seeded) database per server this way (decision 055).
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const { log } = options;
   if (options.databaseUrl) {
@@ -197,7 +202,7 @@ export async function openDatabase(options: {
       throw error;
     }
   } else {
-    client = await PGlite.create({ startParams: pgliteStartParams });
+    client = await PGlite.create({ startParams: pgliteStartParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   const close = async () => {
     await client.close();

@@ -1,0 +1,107 @@
+/**
+ * The API tests' databases, built once per run (vitest's globalSetup, decision 055): one migrated
+ * and one migrated and seeded, each a PGlite data dir dump (TEST_DB=pglite) or a PostgreSQL
+ * database (TEST_DB=postgres). Every test server starts from a copy, instead of running the
+ * migrations and the seed anew: PGlite loads the dump (no initdb either), PostgreSQL copies the
+ * database with `CREATE DATABASE … TEMPLATE`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '../src/db/client.js';
+import { seedDemoData } from '../src/db/seed.js';
+
+/** Which template a copy is made from. */
+export type TestTemplate = 'migrated' | 'seeded';
+
+/** What the global setup hands the test files (vitest's provide/inject). */
+export type TestDatabases =
+  { kind: 'pglite'; dumps: Record<TestTemplate, string> } | { kind: 'postgres'; adminUrl: string; databases: Record<TestTemplate, string> };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabases: TestDatabases | null;
+  }
+}
+
+const withDatabase = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Builds both templates; `drop` removes them at the end of the run. */
+export async function buildTestDatabases(
+  kind: 'pglite' | 'postgres',
+  options: { adminUrl: string; password: string },
+): Promise<{ databases: TestDatabases; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-templates-'));
+    const database = await openDatabase({});
+    try {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dumps = { migrated: path.join(folder, 'migrated.tar'), seeded: path.join(folder, 'seeded.tar') };
+      fs.writeFileSync(dumps.migrated, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      await seedDemoData(database.db, { password: options.password });
+      fs.writeFileSync(dumps.seeded, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      return { databases: { kind, dumps }, drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
+    } finally {
+      await database.close();
+    }
+  }
+
+  const prefix = `sp_template_${crypto.randomBytes(4).toString('hex')}`;
+  const databases = { migrated: `${prefix}_migrated`, seeded: `${prefix}_seeded` };
+  const drop = async () => {
+    for (const name of Object.values(databases)) await adminQuery(options.adminUrl, `drop database if exists ${name} with (force)`);
+  };
+  try {
+    await adminQuery(options.adminUrl, `create database ${databases.migrated}`);
+    const migrated = await openDatabase({ databaseUrl: withDatabase(options.adminUrl, databases.migrated) });
+    await migrated.close();
+    // A copy of the migrated one, then seeded: no connection may stay open on a template.
+    await adminQuery(options.adminUrl, `create database ${databases.seeded} template ${databases.migrated}`);
+    const seeded = await openDatabase({ databaseUrl: withDatabase(options.adminUrl, databases.seeded) });
+    try {
+      await seedDemoData(seeded.db, { password: options.password });
+    } finally {
+      await seeded.close();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { databases: { kind, adminUrl: options.adminUrl, databases }, drop };
+}
+
+const dumpBlobs = new Map<string, Blob>();
+
+/** The dump a PGlite test server loads, read once per test file. */
+export function pgliteDump(databases: TestDatabases | null, template: TestTemplate): Blob | undefined {
+  if (databases?.kind !== 'pglite') return undefined;
+  const file = databases.dumps[template];
+  let blob = dumpBlobs.get(file);
+  if (!blob) {
+    blob = new Blob([fs.readFileSync(file)]);
+    dumpBlobs.set(file, blob);
+  }
+  return blob;
+}
+
+/** The template database a new PostgreSQL test database is copied from. */
+export function postgresTemplate(databases: TestDatabases | null, template: TestTemplate): string | undefined {
+  return databases?.kind === 'postgres' ? databases.databases[template] : undefined;
+}
