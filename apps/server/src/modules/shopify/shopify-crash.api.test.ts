@@ -75,6 +75,9 @@ describe('a server killed during a delivery', () => {
   it('leaves exactly one order after a restart and a redelivery, whenever the kill came', { timeout: 300_000 }, async () => {
     // 1. Killed while the body was still arriving: nothing is stored.
     let server = await startServer();
+    const reading = server.waitForLog(
+      (entry) => entry.msg === 'incoming request' && (entry.req as { url?: string })?.url === '/api/webhooks/shopify',
+    );
     const first = bigOrder(7_500_000_000_001, 50);
     const firstBody = JSON.stringify(first);
     const socket = net.connect(port, '127.0.0.1');
@@ -92,7 +95,8 @@ describe('a server killed during a delivery', () => {
         firstBody.slice(0, firstBody.length / 2),
       ].join('\r\n'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server has the request and waits for the rest of its body.
+    await reading;
     await server.kill();
     socket.destroy();
     expect(await eventState('krasch-1')).toEqual([{ stored: 0, processed: 0 }]);
