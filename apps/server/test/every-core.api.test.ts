@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../src/db/seed.js';
 import { sendShopifyWebhook, sendSignedOverHttp, swedishOrder } from './shopify-webhooks.js';
 import {
@@ -91,10 +91,11 @@ describe.runIf(testDbKind === 'postgres')('two server processes on one PostgreSQ
   let a: SpawnedServer;
   let b: SpawnedServer;
 
-  it('start on one database with one Redis', { timeout: 240_000 }, async (context) => {
+  // Two servers on one database with one Redis, for every test below (without Redis they are skipped).
+  beforeAll(async () => {
     if (!(await redisReachable())) {
       if (process.env.CI) throw new Error(`Redis svarar inte på ${TEST_REDIS_URL}`);
-      return context.skip();
+      return;
     }
     const first = await folder.fresh('a');
     data = { a: first, b: { dataDir: `${folder.workDir}/b`, databaseUrl: first.databaseUrl } };
@@ -104,7 +105,7 @@ describe.runIf(testDbKind === 'postgres')('two server processes on one PostgreSQ
     servers.push(a);
     b = await spawnServer({ port: await freePort(), data: data.b, env });
     servers.push(b);
-  });
+  }, 240_000);
 
   it('share the sign-in limits through Redis: ten wrong passwords over both, then both refuse', async (context) => {
     if (!b) return context.skip();
