@@ -2,6 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets two runs (two work trees, or a run beside `npm start`) share one machine.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * Browser tests two at a time on two cores (decision 055), each worker against a server and a
+ * database of its own on E2E_PORT + its parallel index (e2e/support/fixtures.ts picks it): a
+ * test's changes never meet a test running beside it. E2E_WORKERS=1 runs them one at a time.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /**
  * Browser tests: Debian's Chromium against the real built server on a fresh embedded database
@@ -12,7 +18,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // One retry in CI: a flaky test is reported as flaky in the list, not hidden; locally every failure shows at once.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -32,12 +38,13 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    env: { E2E_PORT: String(E2E_PORT + index) },
+    url: `http://127.0.0.1:${E2E_PORT + index}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -5,7 +5,11 @@ import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 
-const e2ePort = process.env.E2E_PORT ?? '4173';
+/**
+ * This worker's server (playwright.config.ts starts one per worker): E2E_PORT plus the worker's
+ * parallel index, which Playwright gives its workers as TEST_PARALLEL_INDEX.
+ */
+const e2ePort = String(Number(process.env.E2E_PORT ?? 4173) + Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const E2E_DATA_DIR = e2ePort === '4173' ? '.e2e-data' : `.e2e-data-${e2ePort}`;
 
 /**
@@ -32,7 +36,23 @@ export const isFailedCall = (message: ConsoleMessage): boolean =>
  * console (issue 19). Pages that are not the app's (/api/health, where a test stores a token,
  * and its missing favicon) are not watched.
  */
-export const test = base.extend<{ quietConsole: void }>({
+export const test = base.extend<{ quietConsole: void; accessibleEnd: void }>({
+  baseURL: `http://127.0.0.1:${e2ePort}`,
+  /**
+   * Every browser test: the page as the test leaves it passes axe (expectAccessible), so a state no
+   * test checked by hand is checked too (decision 055). Not after a test that failed already (its
+   * own failure is the one to read), nor on a page that is not the app's (/api/…, a blank page).
+   */
+  accessibleEnd: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      const url = new URL(page.url());
+      if (!url.protocol.startsWith('http') || url.pathname.startsWith('/api/')) return;
+      await expectAccessible(page, `${url.pathname} där testet slutade`);
+    },
+    { auto: true },
+  ],
   quietConsole: [
     async ({ page }, use) => {
       const noise: string[] = [];
