@@ -1,24 +1,43 @@
-// `npm test`: brings what the tests need (scripts/test-services.mjs), then every check in order
-// (typecheck, lint, unit, API on PGlite and on PostgreSQL, build, browser), then one closing line
-// with the number of tests passed and failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: brings what the tests need (scripts/test-services.mjs), then every check: typecheck,
+// lint, unit, API on PGlite and on PostgreSQL, build, browser. Steps that do not wait for each
+// other run side by side (decision 055), each one's output shown whole when it ends; then the time
+// each took, and one closing line with the number of tests passed and failed and the time it all took.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareTestServices } from './test-services.mjs';
 
+const started = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-reports-'));
 const services = await prepareTestServices({
   postgresUrl: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 });
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const took = [];
 
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+
+/** Runs one step with its output kept, and prints that output in one piece when it ends. */
 function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(label);
-  return result.status === 0;
+  const begun = Date.now();
+  console.log(`▶ ${label} (efter ${seconds(begun - started)})`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const ms = Date.now() - begun;
+      took.push({ label, ms });
+      console.log(`\n=== ${label} (${seconds(ms)}) ===`);
+      process.stdout.write(Buffer.concat(output));
+      if (code !== 0) failures.push(label);
+      resolve(code === 0);
+    });
+  });
 }
 
 function addVitestCounts(file) {
@@ -37,9 +56,9 @@ function addPlaywrightCounts(file) {
   counts.skipped += stats.skipped;
 }
 
-const vitest = (project, name, env = {}) => {
+const vitest = async (project, name, env = {}) => {
   const output = path.join(reportDir, `${name}.json`);
-  run(
+  await run(
     `${name} tests`,
     'npx',
     ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
@@ -48,18 +67,31 @@ const vitest = (project, name, env = {}) => {
   addVitestCounts(output);
 };
 
-run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-run('lint', 'npm', ['run', 'lint', '--silent']);
-vitest('unit', 'unit');
-vitest('api', 'api-pglite', { TEST_DB: 'pglite' });
-vitest('api', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl });
-if (run('build', 'npm', ['run', 'build', '--silent'])) {
+const browser = async () => {
+  if (!(await run('build', 'npm', ['run', 'build', '--silent']))) return;
   const output = path.join(reportDir, 'e2e.json');
-  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+  await run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
   addPlaywrightCounts(output);
-}
+};
+
+// Two lanes on two cores: the API tests on both databases in one, the static checks, the unit
+// tests, the build and the browser tests in the other (the slowest step of each starts first).
+await Promise.all([
+  (async () => {
+    await vitest('api', 'api-pglite', { TEST_DB: 'pglite' });
+    await vitest('api', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl });
+  })(),
+  (async () => {
+    await browser();
+    await run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+    await run('lint', 'npm', ['run', 'lint', '--silent']);
+    await vitest('unit', 'unit');
+  })(),
+]);
 
 services.stop();
+console.log('\nTid per steg:');
+for (const { label, ms } of took) console.log(`  ${label.padEnd(20)} ${seconds(ms).padStart(6)}`);
 console.log(failures.length ? `\nMisslyckades: ${failures.join(', ')}` : '\nAlla steg gick igenom.');
-console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped på ${minutes(Date.now() - started)}`);
 process.exit(failures.length ? 1 : 0);
