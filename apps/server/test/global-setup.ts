@@ -7,6 +7,11 @@ import { buildTestDatabases } from './test-databases.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+  // TEST_DB_TEMPLATES=off: every server migrates and seeds its own, as before (to compare the two).
+  if (process.env.TEST_DB_TEMPLATES === 'off') {
+    project.provide('testDatabases', null);
+    return async () => {};
+  }
   const started = Date.now();
   const { databases, drop } = await buildTestDatabases(kind, {
     adminUrl: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',

@@ -44,9 +44,11 @@ export interface TestServer {
 
 /**
  * The run's template databases (global-setup.ts), or null when a test file runs without that setup
- * (then every server migrates and seeds its own, as before decision 055).
+ * or with TEST_DB_TEMPLATES=off (then every server migrates and seeds its own, as before decision
+ * 055: how the two compare is measured that way).
  */
 const testDatabases = () => {
+  if (process.env.TEST_DB_TEMPLATES === 'off') return null;
   try {
     return inject('testDatabases') ?? null;
   } catch {
