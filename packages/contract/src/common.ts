@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toSingleLineText } from './text.js';
+import { withoutWebAddress } from './web-address.js';
 
 /** Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4). */
 export const ZErrorResponseSchema = z.object({
@@ -88,6 +89,6 @@ export const ZNewPasswordSchema = z
  */
 export const ZSingleLineTextSchema = (error?: string) => z.string(error === undefined ? undefined : { error }).overwrite(toSingleLineText);
 
-export const ZFullNameSchema = ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt');
+export const ZFullNameSchema = withoutWebAddress(ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt'));
 
 export const ZPhoneSchema = ZSingleLineTextSchema().max(40, 'Telefonnumret är för långt');

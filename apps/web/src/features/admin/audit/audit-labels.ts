@@ -15,6 +15,9 @@ const ACTION_LABELS: Record<string, string> = {
   'order.assign': 'Order tilldelad säljare',
   'webhook.replay': 'Webbhook körd igen',
   'account.erase': 'Konto raderat',
+  'guardian.approve': 'Vårdnadshavare godkände barnets konto',
+  'guardian.decline': 'Vårdnadshavare avböjde barnets konto',
+  'guardian.withdraw': 'Vårdnadshavare återkallade samtycket',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
