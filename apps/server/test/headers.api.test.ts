@@ -23,6 +23,8 @@ const ALLOWED_ORIGIN = 'https://app.skolan.se';
 
 let plain: TestServer;
 let https: TestServer;
+/** PUBLIC_URL's scheme in capitals: a browser takes it for https, and so must the server (issue 28). */
+let shoutedHttps: TestServer;
 beforeAll(async () => {
   [plain, https] = await Promise.all([
     startTestServer({ seed: true, env: { WEB_DIST: webDist } }),
@@ -31,9 +33,10 @@ beforeAll(async () => {
       env: { PUBLIC_URL: 'https://portal.skolan.se', CORS_ORIGIN: `${ALLOWED_ORIGIN}, https://annan.skolan.se` },
     }),
   ]);
+  shoutedHttps = await startTestServer({ seed: true, env: { PUBLIC_URL: 'HTTPS://PORTAL.SKOLAN.SE' } });
 });
 afterAll(async () => {
-  await Promise.all([plain.close(), https.close()]);
+  await Promise.all([plain.close(), https.close(), shoutedHttps.close()]);
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
@@ -94,8 +97,8 @@ describe('security headers', () => {
     expect((await plain.request('GET', '/dashboard')).headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('adds HSTS and upgrades insecure requests when the portal is served over https', async () => {
-    for (const [kind, send] of Object.entries(answers(https))) {
+  it('adds HSTS and upgrades insecure requests when the portal is served over https, however PUBLIC_URL spells the scheme', async () => {
+    for (const [kind, send] of [...Object.entries(answers(https)), ...Object.entries(answers(shoutedHttps))]) {
       const response = await send();
       expect(response.headers.get('strict-transport-security'), kind).toBe('max-age=31536000; includeSubDomains');
       expect(csp(response).has('upgrade-insecure-requests'), kind).toBe(true);
@@ -128,8 +131,8 @@ describe('the refresh cookie', () => {
     }
   });
 
-  it('is also Secure over https', async () => {
-    for (const attributes of await signInAndRefresh(https)) {
+  it('is also Secure over https, however PUBLIC_URL spells the scheme', async () => {
+    for (const attributes of [...(await signInAndRefresh(https)), ...(await signInAndRefresh(shoutedHttps))]) {
       expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=strict', 'path=/api/auth', 'secure']));
     }
   });
