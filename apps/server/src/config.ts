@@ -90,6 +90,8 @@ const envSchema = z.object({
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
   SUPERADMIN_RESET_PASSWORD: flag.default(false),
   SEED_DEMO: flag.optional(),
+  /** Lets a start with demo accounts listen on a HOST other than this computer (main.ts, issue 28). */
+  ALLOW_DEMO_ON_NETWORK: flag.default(false),
   NODE_ENV: z.string().optional(),
   DEFAULT_COMMISSION_BPS: z.coerce.number().int().min(0).max(10000).default(2500),
   REDIS_URL: z.string().optional(),
@@ -155,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   return {
     port: values.PORT,
-    /** Unset: 127.0.0.1 while demo data is in use, every interface otherwise (main.ts). */
+    /** Unset: 127.0.0.1 while the database has demo accounts, every interface otherwise (main.ts). */
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD, resetPassword: values.SUPERADMIN_RESET_PASSWORD }
         : undefined,
     seedDemo: values.SEED_DEMO ?? (embedded && realInstall.length === 0),
+    allowDemoOnNetwork: values.ALLOW_DEMO_ON_NETWORK,
     defaultCommissionBps: values.DEFAULT_COMMISSION_BPS,
     redisUrl: values.REDIS_URL,
     corsOrigins: values.CORS_ORIGIN ?? [],
