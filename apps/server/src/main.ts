@@ -89,7 +89,9 @@ async function start() {
   if (demo && !config.seedDemo) {
     log.warn(
       { demoAccounts, passwordFile, renewedPassword: demo.renewed },
-      'databasen har demodatans konton, vars lösenord står i DATA_DIR/demo-password, utan att demoläget är på: portalen lyssnar bara på den här datorn tills de är borttagna med npm run remove-demo-data',
+      `databasen har demodatans konton, vars lösenord står i DATA_DIR/demo-password, utan att demoläget är på: ${
+        onNetwork ? 'ALLOW_DEMO_ON_NETWORK=1 öppnar dem för nätverket' : 'portalen lyssnar bara på den här datorn'
+      } tills de är borttagna med npm run remove-demo-data`,
     );
   }
   if (!config.shopifyWebhookSecret) {
