@@ -61,6 +61,16 @@ describe('removeDemoData', () => {
     expect(await counts(server)).toEqual({ users: 0, groups: 0, memberships: 0, orders: 0, lines: 0, payouts: 0, products: 0, figures: 0 });
     expect(await signIn(server, DEMO_LOGINS[0].email, DEMO_TEST_PASSWORD)).toBe(401);
 
+    // The audit log says it happened, with counts and no addresses.
+    const audit = await sqlRows<{ target_type: string; details: Record<string, number> }>(
+      server.app.db,
+      sql`select target_type, details from audit_entries where action = 'demo.remove'`,
+    );
+    expect(audit).toEqual([
+      { target_type: 'demo_data', details: expect.objectContaining({ removedAccounts: DEMO_EMAILS.length, orders: before.orders }) },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain('@');
+
     // A second run finds nothing to remove.
     expect(await removeDemoData(server.app.db)).toMatchObject({ removedAccounts: [], removedGroups: [], orders: 0, products: 0 });
   });

@@ -131,7 +131,7 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
       await writeAudit(tx, {
         actorUserId: null,
         action: 'demo.remove',
-        targetType: 'system',
+        targetType: 'demo_data',
         targetId: null,
         details: {
           removedAccounts: removedAccounts.length,
