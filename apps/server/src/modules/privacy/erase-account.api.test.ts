@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { eventually, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { ERASURE_BLOCKED_MESSAGE, erasedEmail } from './erase-account.js';
@@ -44,10 +44,14 @@ async function register(fullName: string, extra: Record<string, unknown> = {}) {
   return { token, email, userId: Number(row!.id) };
 }
 
+/** Rows made by `squat`, gone after each test whatever it found, so each test stands alone. */
+const squatters: number[] = [];
+
 /** A row holding the tombstone's address: what only a fault, or an account from before the rule, could make. */
 async function squat(address: string) {
   const [row] = await rows<{ id: number }>(sql`
     insert into users (email, password_hash, full_name) values (${address}, 'x', 'Ockupant') returning id`);
+  squatters.push(Number(row!.id));
   return async () => {
     await rows(sql`delete from users where id = ${row!.id}`);
   };
@@ -80,6 +84,9 @@ beforeAll(async () => {
   server = await startTestServer({ seed: true });
   superToken = await server.login('admin@saljportalen.se');
   groupId = Number((await rows<{ id: number }>(sql`select id from groups where code = 'BJK6B2'`))[0]!.id);
+});
+afterEach(async () => {
+  for (const id of squatters.splice(0)) await rows(sql`delete from users where id = ${id}`);
 });
 afterAll(() => server.close());
 
