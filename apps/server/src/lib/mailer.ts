@@ -86,7 +86,8 @@ export async function forgetOutboxFiles(
   try {
     names = (await fs.readdir(outbox)).filter((name) => name.endsWith('.json'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    // No folder (or something else in its place, which the sender reports when it writes): nothing to forget.
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return 0;
     throw error;
   }
   const idOf = (name: string) => {

@@ -166,11 +166,17 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
   /** The outbox folder keeps no more than the table: a file goes with its row, and after a week at the latest. */
   async function forgetFiles(olderThan = new Date(Date.now() - RETENTION.sentMailDays * 86_400_000)): Promise<number> {
     if (!options.dataDir) return 0;
-    return forgetOutboxFiles(options.dataDir, {
-      olderThan,
-      existingRows: async (ids) =>
-        new Set((await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.id, ids))).map((row) => row.id)),
-    });
+    try {
+      return await forgetOutboxFiles(options.dataDir, {
+        olderThan,
+        existingRows: async (ids) =>
+          new Set((await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.id, ids))).map((row) => row.id)),
+      });
+    } catch (error) {
+      // Never a failed erasure or a held-up delivery for it: the next sweep tries again.
+      log.warn({ reason: mailFailureForLog(error).reason }, 'utkorgens filer kunde inte rensas');
+      return 0;
+    }
   }
 
   async function sweep() {
