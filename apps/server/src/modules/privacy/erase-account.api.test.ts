@@ -216,8 +216,16 @@ describe('an erasure that cannot finish', () => {
 });
 
 describe('an erasure erases every mail to or about the person', () => {
-  it('deletes the sent reset mail, its outbox file and mail still queued', async () => {
-    const person = await register('Erasmus Raderad');
+  it('deletes the sent reset mail, its outbox file, mail still queued and the notice sent to an old address', async () => {
+    const registered = await register('Erasmus Raderad');
+    const changed = await post(
+      '/api/account/change-email',
+      { current_password: PASSWORD, new_email: 'erasmus.ny@raderskolan.se' },
+      registered.token,
+    );
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const person = { email: 'erasmus.ny@raderskolan.se', token: ((await changed.json()) as { token: string }).token };
+    await eventually(() => server.mails().some((mail) => mail.to === registered.email));
     expect((await post('/api/auth/forgot-password', { email: person.email })).status).toBe(200);
     await eventually(() => server.mails().some((mail) => mail.to === person.email && mail.text.includes('Hej Erasmus!')));
     await eventually(
@@ -229,8 +237,10 @@ describe('an erasure erases every mail to or about the person', () => {
 
     expect((await post('/api/account/delete', { password: PASSWORD }, person.token)).status).toBe(200);
     expect(await mailRowsMentioning(person.email)).toBe(0);
+    expect(await mailRowsMentioning(registered.email)).toBe(0);
     expect(await mailRowsMentioning('Erasmus')).toBe(0);
     expect(outboxText()).not.toContain(person.email);
+    expect(outboxText()).not.toContain(registered.email);
     expect(outboxText()).not.toContain('Erasmus');
   });
 

@@ -154,10 +154,12 @@ async function tombstone(tx: Tx, userId: number): Promise<void> {
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
 /**
- * Every mail to or about the person, queued or sent (issue 28): mail to their address, and mail
- * to their guardians that names them (the consent request, a sale mail). The outbox file of a
- * sent mail goes with its row (`app.mailOutbox.forgetDeletedMail`). A guardian's mail about
- * another child, or their own, names someone else and stays.
+ * Every mail to or about the person, queued or sent (issue 28, decision 050): mail to their
+ * address; mail queued in the same transaction as one to their address (its `created_at` is that
+ * transaction's `now()`), such as the notice of an address change sent to the old address; and
+ * mail to their guardians that names them (the consent request, a sale mail). A guardian's mail
+ * about another child, or their own, names someone else and stays. The outbox file of each goes
+ * with its row (`app.mailOutbox.forgetFiles`).
  */
 async function deleteMailOf(tx: Tx, userId: number, user: { email: string; fullName: string }): Promise<void> {
   const guardians = await tx
@@ -171,11 +173,13 @@ async function deleteMailOf(tx: Tx, userId: number, user: { email: string; fullN
     ),
   ];
   const name = firstName(user.fullName);
+  const toPerson = eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase());
   await tx
     .delete(mailOutbox)
     .where(
       or(
-        eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase()),
+        toPerson,
+        inArray(mailOutbox.createdAt, tx.select({ createdAt: mailOutbox.createdAt }).from(mailOutbox).where(toPerson)),
         guardianAddresses.length > 0 && name !== ''
           ? and(
               inArray(sql`lower(${mailOutbox.to})`, guardianAddresses),
