@@ -267,7 +267,12 @@ export const mailOutboxPlugin = fp(
         const passed = sender.pass();
         return local ? passed : Promise.resolve();
       },
-      forgetFiles: (olderThan) => sender.forgetFiles(olderThan),
+      forgetFiles: async (olderThan) => {
+        // A mail of the erased person this process is writing right now is written first, so its
+        // file is there to be deleted; another process's goes when its row is found gone.
+        if (local) await sender.pass();
+        return sender.forgetFiles(olderThan);
+      },
     } satisfies MailOutbox);
     app.addHook('onReady', async () => sender.start());
     app.addHook('onClose', async () => sender.stop());
