@@ -52,6 +52,14 @@ describe('demo data in the config', () => {
     expect(loadConfig(env).superadmin).toEqual({ email: 'drift@skolan.se', password: 'ett långt lösenord', resetPassword: false });
     expect(loadConfig({ ...env, SUPERADMIN_RESET_PASSWORD: '1' }).superadmin?.resetPassword).toBe(true);
   });
+
+  it("refuses an erased account's address, as every address that enters does (decision 050)", () => {
+    const env = realInstalls[0]![1];
+    expect(() => loadConfig({ ...env, SUPERADMIN_EMAIL: 'borttagen-7@raderad.invalid' })).toThrow(
+      /SUPERADMIN_EMAIL: Adresser som slutar på .invalid/,
+    );
+    expect(loadConfig({ ...env, SUPERADMIN_EMAIL: 'åsa@skolan.se' }).superadmin?.email).toBe('åsa@skolan.se');
+  });
 });
 
 describe('METRICS_TOKEN in the config', () => {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ZEmailSchema } from '@saljportalen/contract';
 import { AppError } from './errors.js';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
@@ -86,7 +87,8 @@ const envSchema = z.object({
   SCHEDULED_JOBS: flag.default(true),
   /** How often an open live-figure stream gets a heartbeat comment, so proxies keep it open (modules/live). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
-  SUPERADMIN_EMAIL: z.string().email().optional(),
+  /** The contract's address rule, like every address that enters: never a tombstone's (decision 050). */
+  SUPERADMIN_EMAIL: ZEmailSchema.optional(),
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
   SUPERADMIN_RESET_PASSWORD: flag.default(false),
   SEED_DEMO: flag.optional(),

@@ -31,7 +31,17 @@ export const ZEmailSchema = z
   .normalize('NFC')
   .min(1, 'E-post krävs')
   .max(254, 'E-postadressen är för lång')
-  .regex(EMAIL_PATTERN, 'Ange en giltig e-postadress');
+  .regex(EMAIL_PATTERN, 'Ange en giltig e-postadress')
+  .refine((address) => !isReservedAddress(address), 'Adresser som slutar på .invalid finns inte. Ange en riktig e-postadress.');
+
+/**
+ * An address no person can have: the `.invalid` top-level domain (RFC 2606), where an erased
+ * account's tombstone address lives (decision 050). Every address that enters the portal passes
+ * `ZEmailSchema`, so none can ever equal a tombstone, old or new.
+ */
+export function isReservedAddress(address: string): boolean {
+  return /\.invalid$/.test(address.trim().toLowerCase());
+}
 
 /** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
 function isCalendarDay(value: string): boolean {
