@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema, integerFromText } from './common.js';
+import {
+  ZDateSchema,
+  ZEmailSchema,
+  ZIdParamSchema,
+  ZPhoneSchema,
+  ZSekSchema,
+  ZSingleLineTextSchema,
+  integerFromText,
+  personName,
+} from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
 import { ZShopifyIdSchema } from './orders.js';
 import { ZGroupGoalSchema } from './goals.js';
@@ -142,7 +151,7 @@ export const ZCreateGroupAdminSchema = z.object(
       .min(1, GROUP_ADMIN_REQUIRED_MESSAGE)
       .min(GROUP_ADMIN_PASSWORD_MIN_LENGTH, `Lösenordet måste vara minst ${GROUP_ADMIN_PASSWORD_MIN_LENGTH} tecken`)
       .max(200, 'Lösenordet är för långt'),
-    full_name: withoutWebAddress(adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt')),
+    full_name: personName(adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt')),
     phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   },
   { error: GROUP_ADMIN_REQUIRED_MESSAGE },
@@ -332,7 +341,7 @@ export const ZAddGroupUserRequestSchema = z
   .object({
     email: ZEmailSchema,
     role: z.preprocess(emptyAsMissing, z.enum(ZMembershipRoleSchema.options, { error: 'Ogiltig roll' }).default('seller')),
-    full_name: z.preprocess(emptyAsMissing, withoutWebAddress(ZSingleLineTextSchema().max(120, 'Namnet är för långt')).optional()),
+    full_name: z.preprocess(emptyAsMissing, personName(ZSingleLineTextSchema().max(120, 'Namnet är för långt')).optional()),
     phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   })
   .refine((body) => body.role !== 'admin' || !!body.full_name, { message: ADMIN_NAME_REQUIRED_MESSAGE, path: ['full_name'] });

@@ -99,6 +99,21 @@ export const ZNewPasswordSchema = z
  */
 export const ZSingleLineTextSchema = (error?: string) => z.string(error === undefined ? undefined : { error }).overwrite(toSingleLineText);
 
-export const ZFullNameSchema = withoutWebAddress(ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt'));
+/** The name an erased account is shown by everywhere (leaderboards, lists, CSV, payout PDFs). */
+export const ERASED_SELLER_NAME = 'Borttagen säljare';
+export const RESERVED_NAME_MESSAGE = 'Det namnet visas för borttagna konton. Välj ett annat namn.';
+
+/**
+ * The rules of every name a person sets that someone else sees: no web address in it, and never the
+ * erased account's name, which would make a living pupil look erased (issue 28: no reserved value
+ * can be typed).
+ */
+export const personName = <T extends z.ZodString>(schema: T): T =>
+  withoutWebAddress(schema).refine(
+    (name) => name.trim().toLocaleLowerCase('sv') !== ERASED_SELLER_NAME.toLocaleLowerCase('sv'),
+    RESERVED_NAME_MESSAGE,
+  );
+
+export const ZFullNameSchema = personName(ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt'));
 
 export const ZPhoneSchema = ZSingleLineTextSchema().max(40, 'Telefonnumret är för långt');

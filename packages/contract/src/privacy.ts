@@ -7,9 +7,6 @@ export const ZDeleteAccountRequestSchema = z.object({
 });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequestSchema>;
 
-/** The name an erased account is shown by everywhere (leaderboards, lists, CSV, payout PDFs). */
-export const ERASED_SELLER_NAME = 'Borttagen säljare';
-
 /**
  * 'Ladda ner mina uppgifter' (`GET /api/account/export`): everything stored about the person, as
  * one JSON file. Never a password hash, never a buyer's data. Money in SEK, instants in ISO 8601.

@@ -10,6 +10,7 @@ import {
   ZUpdateGroupRequestSchema,
   ZUpdateProfileRequestSchema,
 } from './index.js';
+import { RESERVED_NAME_MESSAGE } from './common.js';
 import { NAME_WEB_ADDRESS_MESSAGE, containsWebAddress } from './web-address.js';
 
 /** Every name a person sets that another person sees (issue 28), as a body carrying `name` in that field. */
@@ -86,6 +87,22 @@ describe('a web address in a name (issue 28)', () => {
         ).toContain(NAME_WEB_ADDRESS_MESSAGE);
       }
       expect(schema.safeParse(body('Noah A.B. Andersson')).success, field).toBe(true);
+    }
+  });
+
+  it("refuses the erased account's name as a person's name, in any case and spacing, and nowhere else", () => {
+    const groupNames = new Set(['ny grupp: group_name', 'byt namn: name', 'ändra grupp: name']);
+    for (const [field, { schema, body }] of Object.entries(NAMES)) {
+      for (const name of ['Borttagen säljare', '  borttagen SÄLJARE ']) {
+        const parsed = schema.safeParse(body(name));
+        if (groupNames.has(field)) expect(parsed.success, `${field}: ${name}`).toBe(true);
+        else
+          expect(
+            parsed.error?.issues.map((issue) => issue.message),
+            `${field}: ${name}`,
+          ).toContain(RESERVED_NAME_MESSAGE);
+      }
+      expect(schema.safeParse(body('Borttagen Andersson')).success, field).toBe(true);
     }
   });
 });
