@@ -48,6 +48,7 @@ export interface BuildAppOptions {
 
 /** Builds the Fastify instance: plugins first, then one route module per domain. */
 export async function buildApp(options: BuildAppOptions) {
+  const { connections } = options.config;
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -58,6 +59,20 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: false,
     forceCloseConnections: false,
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold the server (issue 28, config.ts): a request must arrive in time,
+    // headers first; an idle connection is closed; how many it holds at once is bounded below.
+    // None of them limits an answer, so a live-figure stream (modules/live) lasts as it should.
+    requestTimeout: connections.requestTimeoutMs,
+    connectionTimeout: connections.connectionTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    maxRequestsPerSocket: connections.maxRequestsPerSocket,
+    http: {
+      headersTimeout: connections.headersTimeoutMs,
+      requestTimeout: connections.requestTimeoutMs,
+      // Node looks for connections past those limits this often (30 s by default, which let a
+      // stalled connection live half a minute past its limit).
+      connectionsCheckingInterval: Math.min(connections.headersTimeoutMs, 5_000),
+    },
     trustProxy: options.config.trustProxy,
     // Our own ids and Shopify's are numeric; nothing else needs query arrays or objects.
     routerOptions: { maxParamLength: 200 },
@@ -67,6 +82,9 @@ export async function buildApp(options: BuildAppOptions) {
       reply.status(error.statusCode ?? 400).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig adress' } }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Past it Node closes a new connection at once: idle and stalled clients cannot exhaust memory and
+  // file descriptors, while the time limits above make each of them let go soon.
+  app.server.maxConnections = connections.maxConnections;
   trackConnections(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: options.config.checkResponses }));
