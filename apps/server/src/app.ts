@@ -30,6 +30,7 @@ import { notificationJobs } from './modules/notifications/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { privacyInfoRoutes } from './modules/privacy/privacy-info-routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
+import { storedPayloadsPlugin } from './modules/shopify/reduce-stored-payloads.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
 import { guardianPublicNameRoutes } from './modules/guardian/public-name-routes.js';
@@ -100,6 +101,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(scheduledJobsPlugin);
+  // Before anything can be served: a buyer's data kept from before the upgrade goes first (decision 054).
+  await app.register(storedPayloadsPlugin);
   await app.register(changeFeedPlugin);
   await app.register(readModelPlugin);
   await app.register(securityPlugin);
