@@ -31,6 +31,7 @@ import { liveRoutes } from './modules/live/routes.js';
 import { privacyInfoRoutes } from './modules/privacy/privacy-info-routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
 import { storedPayloadsPlugin } from './modules/shopify/reduce-stored-payloads.js';
+import { personalDataExportsPlugin } from './modules/audit/personal-data-exports.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
 import { guardianPublicNameRoutes } from './modules/guardian/public-name-routes.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(readModelPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(personalDataExportsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
