@@ -150,3 +150,21 @@ describe('TRUST_PROXY in the config (issue 28)', () => {
     for (const none of ['false', 'FALSE', '0', 'off']) expect(loadConfig({ TRUST_PROXY: none }).trustProxy).toBe(false);
   });
 });
+
+describe('what slow clients may hold (issue 28)', () => {
+  it('has bounded defaults, and refuses a header limit longer than the request limit', () => {
+    expect(loadConfig({}).connections).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+      maxRequestsPerSocket: 1_000,
+      maxConnections: 10_000,
+    });
+    expect(loadConfig({ MAX_CONNECTIONS: '500' }).connections.maxConnections).toBe(500);
+    const refused = refusal({ HEADERS_TIMEOUT_MS: '40000' }) as { code: string; message: string };
+    expect(refused.code).toBe('CONFIG');
+    expect(refused.message).toContain('HEADERS_TIMEOUT_MS');
+    expect(refusal({ MAX_CONNECTIONS: '0' })).toMatchObject({ code: 'CONFIG' });
+  });
+});

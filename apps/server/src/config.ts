@@ -87,6 +87,20 @@ const envSchema = z.object({
   SCHEDULED_JOBS: flag.default(true),
   /** How often an open live-figure stream gets a heartbeat comment, so proxies keep it open (modules/live). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
+  /**
+   * Slow clients (issue 28): how long a client may take to send its request's headers, and its whole
+   * request (a 5 MB webhook body included). Neither limits an answer, so a live-figure stream lasts.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** A connection on which nothing moves this long is closed (a live stream opts out: its heartbeat moves). */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** An idle keep-alive connection is closed after this; longer than a proxy's own idle time (often 60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** Requests on one keep-alive connection, then it is closed (0: no limit). */
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  /** Connections this process holds at once, live streams included; a new one past it is closed at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** The contract's address rule, like every address that enters: never a tombstone's (decision 050). */
   SUPERADMIN_EMAIL: ZEmailSchema.optional(),
   SUPERADMIN_PASSWORD: z.string().min(8).optional(),
@@ -151,6 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   // PGlite is the database inside one process, on files that process locks: a second worker
   // could not open it (decision 026).
+  if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
+    throw new AppError(
+      'CONFIG',
+      `HEADERS_TIMEOUT_MS (${values.HEADERS_TIMEOUT_MS}) får inte vara längre än REQUEST_TIMEOUT_MS (${values.REQUEST_TIMEOUT_MS}): rubrikerna är en del av förfrågan.`,
+    );
+  }
   if (values.WEB_CONCURRENCY > 1 && embedded) {
     throw new AppError(
       'CONFIG',
@@ -176,6 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     privacyContact: values.PRIVACY_CONTACT,
     scheduledJobs: values.SCHEDULED_JOBS,
     liveHeartbeatMs: values.LIVE_HEARTBEAT_MS,
+    /** What a slow or idle client may hold (app.ts gives them to Fastify and Node's server). */
+    connections: {
+      headersTimeoutMs: values.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: values.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: values.KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: values.MAX_REQUESTS_PER_SOCKET,
+      maxConnections: values.MAX_CONNECTIONS,
+    },
     superadmin:
       values.SUPERADMIN_EMAIL && values.SUPERADMIN_PASSWORD
         ? { email: values.SUPERADMIN_EMAIL, password: values.SUPERADMIN_PASSWORD, resetPassword: values.SUPERADMIN_RESET_PASSWORD }

@@ -31,6 +31,8 @@ export interface TestServer {
   dataDir: string;
   /** `METHOD path` of every route the server has (Fastify's onRoute hook), HEAD routes included. */
   routes: readonly string[];
+  /** `METHOD path` of the routes that declare an export of personal data (`config.personalDataExport`). */
+  personalDataExports: readonly string[];
   /** fetch against the server; `token` adds the bearer header, objects are sent as JSON. */
   request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in and returns the access token. */
@@ -102,6 +104,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     database,
     dataDir,
     routes: routeTable.routes,
+    personalDataExports: routeTable.personalDataExports,
     request,
     async login(email, password = DEMO_TEST_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { email, password } });

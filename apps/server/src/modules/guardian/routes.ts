@@ -106,16 +106,32 @@ export async function guardianRoutes(instance: FastifyInstance) {
       },
     );
 
-    children.get('/api/guardian/children/:id/catalog.pdf', { schema: { params: ZGuardianChildParamsSchema } }, async (request, reply) => {
-      const { child } = await childOf(request, currentUser(request).id);
-      const { pdf, fileName } = await createSellerCatalog(app.db, {
-        user: child,
-        publicUrl: app.config.publicUrl,
-        dataDir: app.config.dataDir,
-        log: request.log,
-      });
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
-    });
+    children.get(
+      '/api/guardian/children/:id/catalog.pdf',
+      {
+        schema: { params: ZGuardianChildParamsSchema },
+        config: {
+          personalDataExport: {
+            action: 'catalog.download',
+            targetType: 'user',
+            targetId: (request) => (request.params as { id: number }).id,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { child } = await childOf(request, currentUser(request).id);
+        const { pdf, fileName } = await createSellerCatalog(app.db, {
+          user: child,
+          publicUrl: app.config.publicUrl,
+          dataDir: app.config.dataDir,
+          log: request.log,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(pdf);
+      },
+    );
 
     children.post(
       '/api/guardian/children/:id/withdraw',

@@ -1,19 +1,15 @@
 import { RETENTION } from '@saljportalen/contract';
-import { and, asc, eq, isNotNull, lt, not, or, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import { guardianLinks, linkClicksPerDay, mailOutbox, passwordResetCodes, refreshTokens, webhookEvents } from '../../db/schema.js';
+import { guardianLinks, linkClicksPerDay, mailOutbox, passwordResetCodes, refreshTokens } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { stockholmDate } from '../../lib/dates.js';
-import { parseShopifyJson } from '../../lib/shopify-json.js';
 import type { MailOutbox } from '../../plugins/mail-outbox.js';
 import type { ScheduledJob } from '../../plugins/scheduled-jobs.js';
-import { reduceShopifyPayload } from '../shopify/reduce-payload.js';
+import { reduceStoredPayloads } from '../shopify/reduce-stored-payloads.js';
 import { eraseAccount } from './erase-account.js';
-
-/** Events reduced per statement batch: a large backlog after the upgrade is worked through in steps. */
-const PAYLOAD_BATCH = 200;
 
 const monthsBefore = (now: Date, months: number) => {
   const then = new Date(now);
@@ -24,34 +20,6 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 const rowsOf = async <T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-
-/** Stored Shopify events from before payloads were reduced at receipt, reduced now (decision 035). */
-async function reduceStoredPayloads(db: Db): Promise<number> {
-  let reduced = 0;
-  for (;;) {
-    const batch = await db
-      .select({ id: webhookEvents.id, topic: webhookEvents.topic, payload: webhookEvents.payload })
-      .from(webhookEvents)
-      .where(not(webhookEvents.payloadReduced))
-      .orderBy(asc(webhookEvents.id))
-      .limit(PAYLOAD_BATCH);
-    for (const event of batch) {
-      let payload: unknown;
-      try {
-        payload = reduceShopifyPayload(event.topic, parseShopifyJson(event.payload));
-      } catch {
-        // Not JSON (never stored so by the webhook route): nothing of it can be read, so nothing is kept.
-        payload = {};
-      }
-      await db
-        .update(webhookEvents)
-        .set({ payload: JSON.stringify(payload), payloadReduced: true })
-        .where(eq(webhookEvents.id, event.id));
-    }
-    reduced += batch.length;
-    if (batch.length < PAYLOAD_BATCH) return reduced;
-  }
-}
 
 /**
  * Accounts to erase: no sign-in for 24 months (or never, since the account was made that long ago),
@@ -104,6 +72,7 @@ export async function runRetention(
 ): Promise<Record<string, number>> {
   const summary: Record<string, number> = {};
 
+  // Done at every start already (decision 054); here for events an older process stored since.
   summary.webhookPayloadsReduced = await reduceStoredPayloads(db);
 
   const oldestClickDay = stockholmDate(monthsBefore(now, RETENTION.linkClickMonths));

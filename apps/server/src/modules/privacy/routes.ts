@@ -37,14 +37,23 @@ export async function privacyRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/api/account/export', { config: perUserExportLimit(app) }, async (request, reply) => {
-    const now = new Date();
-    const data = await exportAccount(app.db, currentUser(request).id, { publicUrl: app.config.publicUrl, now });
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-      .send(JSON.stringify(data, null, 2));
-  });
+  app.get(
+    '/api/account/export',
+    {
+      config: {
+        ...perUserExportLimit(app),
+        personalDataExport: { action: 'account.export', targetType: 'user', targetId: (request) => currentUser(request).id },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const data = await exportAccount(app.db, currentUser(request).id, { publicUrl: app.config.publicUrl, now });
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   app.post(
     '/api/account/delete',
