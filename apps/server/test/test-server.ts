@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { FastifySchema } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -31,6 +32,8 @@ export interface TestServer {
   dataDir: string;
   /** `METHOD path` of every route the server has (Fastify's onRoute hook), HEAD routes included. */
   routes: readonly string[];
+  /** The schema each route was declared with, by `METHOD path`. */
+  routeSchemas: ReadonlyMap<string, FastifySchema>;
   /** fetch against the server; `token` adds the bearer header, objects are sent as JSON. */
   request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in and returns the access token. */
@@ -102,6 +105,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     database,
     dataDir,
     routes: routeTable.routes,
+    routeSchemas: routeTable.schemas,
     request,
     async login(email, password = DEMO_TEST_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { email, password } });
