@@ -25,7 +25,7 @@ import { eventually, startTestServer, type TestServer } from './test-server.js';
 const SEED = process.env.FUZZ_SEED === undefined ? 20_261_128 : Number(process.env.FUZZ_SEED);
 const MIN_REQUESTS = 10_000;
 /** Requests per route: routes that hash a password or draw a PDF cost tens of milliseconds each, the rest a few. */
-const PER_ROUTE = { plain: 190, head: 40, costly: 40, destructive: 40, webhook: 700 };
+const PER_ROUTE = { plain: 170, head: 30, costly: 20, destructive: 30, webhook: 500 };
 const CONCURRENCY = 4;
 /** The secret test-server.ts signs access tokens with: forged tokens with odd claims reach the session checks. */
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -96,7 +96,7 @@ const hostileText = fc.oneof(
       'ÅÄÖ',
     ),
   },
-  { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 200_000 }).map((length) => 'å'.repeat(length)) },
+  { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 20_000 }).map((length) => 'å'.repeat(length)) },
 );
 const hostileNumber = fc.oneof(
   fc.integer(),
@@ -602,7 +602,8 @@ describe('fuzzing every route', () => {
     async () => {
       const tally: Tally = { requests: 0, byStatus: new Map(), failures: [] };
       const routes = server.routes.filter((route) => route !== 'POST /api/webhooks/shopify' && !DESTRUCTIVE.has(route));
-      const requests = routes.flatMap((route, index) => {
+      const generating = performance.now();
+    const requests = routes.flatMap((route, index) => {
         const schema = Object.fromEntries(
           Object.entries(server.routeSchemas.get(route) ?? {})
             .filter(([part]) => ['params', 'querystring', 'body'].includes(part))
@@ -613,7 +614,9 @@ describe('fuzzing every route', () => {
       });
       // Routes mixed, so that one route's writes meet another's reads.
       const shuffled = fc.sample(fc.shuffledSubarray(requests, { minLength: requests.length }), { seed: SEED, numRuns: 1 })[0]!;
-      await inParallel(shuffled, (request) => send(request, (role) => tokens[role], tally));
+      const sending = performance.now();
+    await inParallel(shuffled, (request) => send(request, (role) => tokens[role], tally));
+    if (process.env.FUZZ_LOG_LEVEL) console.log(`generated in ${Math.round(sending - generating)} ms, sent in ${Math.round(performance.now() - sending)} ms`);
       print('alla vägar', tally);
       if (process.env.FUZZ_LOG_LEVEL)
         console.log(
