@@ -603,7 +603,7 @@ describe('fuzzing every route', () => {
       const tally: Tally = { requests: 0, byStatus: new Map(), failures: [] };
       const routes = server.routes.filter((route) => route !== 'POST /api/webhooks/shopify' && !DESTRUCTIVE.has(route));
       const generating = performance.now();
-    const requests = routes.flatMap((route, index) => {
+      const requests = routes.flatMap((route, index) => {
         const schema = Object.fromEntries(
           Object.entries(server.routeSchemas.get(route) ?? {})
             .filter(([part]) => ['params', 'querystring', 'body'].includes(part))
@@ -615,8 +615,9 @@ describe('fuzzing every route', () => {
       // Routes mixed, so that one route's writes meet another's reads.
       const shuffled = fc.sample(fc.shuffledSubarray(requests, { minLength: requests.length }), { seed: SEED, numRuns: 1 })[0]!;
       const sending = performance.now();
-    await inParallel(shuffled, (request) => send(request, (role) => tokens[role], tally));
-    if (process.env.FUZZ_LOG_LEVEL) console.log(`generated in ${Math.round(sending - generating)} ms, sent in ${Math.round(performance.now() - sending)} ms`);
+      await inParallel(shuffled, (request) => send(request, (role) => tokens[role], tally));
+      if (process.env.FUZZ_LOG_LEVEL)
+        console.log(`generated in ${Math.round(sending - generating)} ms, sent in ${Math.round(performance.now() - sending)} ms`);
       print('alla vägar', tally);
       if (process.env.FUZZ_LOG_LEVEL)
         console.log(
