@@ -22,6 +22,9 @@ import { routeCollector } from './route-table.js';
  */
 export const DEMO_TEST_PASSWORD = 'demo1234';
 
+/** The key the test server signs access tokens with. */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -82,7 +85,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   // In-memory PGlite: the data dir holds only the outbox, so no lock is needed.
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const routeTable = routeCollector();
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123', onRoute: routeTable.onRoute });
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, onRoute: routeTable.onRoute });
   if (options.seed) await seedDemoData(app.db, { password: DEMO_TEST_PASSWORD });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
