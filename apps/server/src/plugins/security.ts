@@ -67,7 +67,7 @@ export const tooManyAttempts = (ttlMs: number) =>
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    const https = app.config.publicUrl.startsWith('https://');
+    const https = app.config.https;
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,

@@ -54,6 +54,8 @@ export async function guardianRoutes(instance: FastifyInstance) {
       const { body } = request;
       if (body.decision === 'decline') {
         await declineGuardianConsent(app.db, { code: body.code });
+        // The child's mail went with the erasure; its copies in the outbox folder go now.
+        await app.mailOutbox.forgetFiles();
         return { decision: 'decline' as const, ok: true as const };
       }
       let account: GuardianAccount;
@@ -120,6 +122,7 @@ export async function guardianRoutes(instance: FastifyInstance) {
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZOkResponseSchema } } },
       async (request) => {
         await withdrawGuardianConsent(app.db, currentUser(request).id, request.params.id);
+        await app.mailOutbox.forgetFiles();
         return { ok: true as const };
       },
     );

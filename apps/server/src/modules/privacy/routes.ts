@@ -54,6 +54,8 @@ export async function privacyRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       await deleteOwnAccount(app.db, currentUser(request).id, request.body.password);
+      // The person's mail rows went with the erasure; their copies in the outbox folder go now.
+      await app.mailOutbox.forgetFiles();
       // The token version moved and every refresh token is gone: the cookie is dead anyway.
       clearRefreshCookie(reply);
       return { ok: true as const };

@@ -12,9 +12,13 @@ const ACTION_LABELS: Record<string, string> = {
   'user.public_name': 'Namn för köpare valt av vårdnadshavare',
   'payout.create': 'Avräkning skapad',
   'payout.mark_paid': 'Avräkning markerad som betald',
+  'demo.remove': 'Demodata borttagen (npm run remove-demo-data)',
   'order.assign': 'Order tilldelad säljare',
   'webhook.replay': 'Webbhook körd igen',
   'account.erase': 'Konto raderat',
+  'guardian.approve': 'Vårdnadshavare godkände barnets konto',
+  'guardian.decline': 'Vårdnadshavare avböjde barnets konto',
+  'guardian.withdraw': 'Vårdnadshavare återkallade samtycket',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
@@ -27,6 +31,7 @@ const TARGET_LABELS: Record<string, string> = {
   payout: 'Avräkning',
   order: 'Order',
   webhook_event: 'Webbhändelse',
+  demo_data: 'Demodata',
 };
 
 export const targetLabel = (type: string, id: string | null): string => {
