@@ -283,5 +283,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** unique_violation (23505). */
 export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, ['23505']);
 
-/** Text PostgreSQL cannot store: NUL in text (22021 character_not_in_repertoire) or in jsonb (22P05 untranslatable_character). */
-export const isUnstorableText = (error: unknown): boolean => hasPostgresCode(error, ['22021', '22P05']);
+/**
+ * Text PostgreSQL cannot store: NUL in text (22021 character_not_in_repertoire) or in jsonb (22P05
+ * untranslatable_character), or a lone surrogate's escape in jsonb (22P02 with a detail about the
+ * surrogate; 22P02 alone is any malformed value, which is the server's fault).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  if (hasPostgresCode(error, ['22021', '22P05'])) return true;
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (code === '22P02' && typeof detail === 'string' && /surrogate/i.test(detail)) return true;
+  }
+  return false;
+}
