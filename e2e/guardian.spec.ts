@@ -115,4 +115,39 @@ test.describe('a guardian’s consent', () => {
     await expect(page.getByText('Köpare ser just nu: Blixten')).toBeVisible();
     await expectAccessible(page, '/vardnadshavare med namnvalet');
   });
+
+  test('a classmate named as guardian is refused, and the page says why (issue 28)', async ({ page, request }, testInfo) => {
+    const classmate = uniqueEmail('klasskamrat', testInfo.project.name);
+    const joined = await request.post('/api/auth/register-seller', {
+      data: { full_name: 'Kim Klasskamrat', email: classmate, password: 'kims-losen-1', group_code: 'SCT482' },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+    const child = await request.post('/api/auth/register-seller', {
+      data: {
+        full_name: 'Ville Vän',
+        email: uniqueEmail('ville.van', testInfo.project.name),
+        password: 'villes-losen1',
+        group_code: 'SCT482',
+        under_13: true,
+        guardian_email: classmate,
+      },
+    });
+    expect(child.ok(), await child.text()).toBe(true);
+
+    const mail = await latestMailTo(classmate);
+    await page.goto(mail.link!.replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByRole('radio', { name: 'Jag har redan ett konto' }).check();
+    // The address is the one the child gave: shown, not typed.
+    const email = page.getByLabel('Din e-post');
+    await expect(email).toHaveValue(classmate);
+    await expect(email).toHaveAttribute('readonly', '');
+    await page.getByLabel('Ditt lösenord').fill('kims-losen-1');
+    await page.getByRole('button', { name: 'Godkänn och logga in' }).click();
+
+    const refusal = page.getByRole('alert').filter({ hasText: 'Godkännandet gick inte igenom' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('barnets grupp');
+    await expect(page).toHaveURL(/\/vardnadshavare\/godkann\?code=/);
+    await expectAccessible(page, '/vardnadshavare/godkann med ett nekat godkännande');
+  });
 });

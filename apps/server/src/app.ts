@@ -30,6 +30,8 @@ import { notificationJobs } from './modules/notifications/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { privacyInfoRoutes } from './modules/privacy/privacy-info-routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
+import { storedPayloadsPlugin } from './modules/shopify/reduce-stored-payloads.js';
+import { personalDataExportsPlugin } from './modules/audit/personal-data-exports.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
 import { guardianPublicNameRoutes } from './modules/guardian/public-name-routes.js';
@@ -48,6 +50,7 @@ export interface BuildAppOptions {
 
 /** Builds the Fastify instance: plugins first, then one route module per domain. */
 export async function buildApp(options: BuildAppOptions) {
+  const { connections } = options.config;
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -58,6 +61,20 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: false,
     forceCloseConnections: false,
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold the server (issue 28, config.ts): a request must arrive in time,
+    // headers first; an idle connection is closed; how many it holds at once is bounded below.
+    // None of them limits an answer, so a live-figure stream (modules/live) lasts as it should.
+    requestTimeout: connections.requestTimeoutMs,
+    connectionTimeout: connections.connectionTimeoutMs,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    maxRequestsPerSocket: connections.maxRequestsPerSocket,
+    http: {
+      headersTimeout: connections.headersTimeoutMs,
+      requestTimeout: connections.requestTimeoutMs,
+      // Node looks for connections past those limits this often (30 s by default, which let a
+      // stalled connection live half a minute past its limit).
+      connectionsCheckingInterval: Math.min(connections.headersTimeoutMs, 5_000),
+    },
     trustProxy: options.config.trustProxy,
     // Our own ids and Shopify's are numeric; nothing else needs query arrays or objects.
     routerOptions: { maxParamLength: 200 },
@@ -67,6 +84,9 @@ export async function buildApp(options: BuildAppOptions) {
       reply.status(error.statusCode ?? 400).send({ error: { code: 'BAD_REQUEST', message: 'Ogiltig adress' } }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Past it Node closes a new connection at once: idle and stalled clients cannot exhaust memory and
+  // file descriptors, while the time limits above make each of them let go soon.
+  app.server.maxConnections = connections.maxConnections;
   trackConnections(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: options.config.checkResponses }));
@@ -82,10 +102,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(scheduledJobsPlugin);
+  // Before anything can be served: a buyer's data kept from before the upgrade goes first (decision 054).
+  await app.register(storedPayloadsPlugin);
   await app.register(changeFeedPlugin);
   await app.register(readModelPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(personalDataExportsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

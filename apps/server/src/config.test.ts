@@ -52,6 +52,14 @@ describe('demo data in the config', () => {
     expect(loadConfig(env).superadmin).toEqual({ email: 'drift@skolan.se', password: 'ett långt lösenord', resetPassword: false });
     expect(loadConfig({ ...env, SUPERADMIN_RESET_PASSWORD: '1' }).superadmin?.resetPassword).toBe(true);
   });
+
+  it("refuses an erased account's address, as every address that enters does (decision 050)", () => {
+    const env = realInstalls[0]![1];
+    expect(() => loadConfig({ ...env, SUPERADMIN_EMAIL: 'borttagen-7@raderad.invalid' })).toThrow(
+      /SUPERADMIN_EMAIL: Adresser som slutar på .invalid/,
+    );
+    expect(loadConfig({ ...env, SUPERADMIN_EMAIL: 'åsa@skolan.se' }).superadmin?.email).toBe('åsa@skolan.se');
+  });
 });
 
 describe('METRICS_TOKEN in the config', () => {
@@ -86,5 +94,77 @@ describe('WEB_CONCURRENCY in the config (decision 026)', () => {
     const refused = refusal({ WEB_CONCURRENCY: '2' }) as { code: string; message: string };
     expect(refused.code).toBe('CONFIG');
     expect(refused.message).toContain('WEB_CONCURRENCY=2 kräver DATABASE_URL');
+  });
+});
+
+describe('PUBLIC_URL’s scheme in the config (issue 28)', () => {
+  it.each(['HTTPS://PORTAL.SKOLAN.SE', 'Https://Portal.Skolan.se/', 'https://portal.skolan.se'])(
+    'reads %s as https, as a browser does: a real install, Secure cookies and HSTS',
+    (value) => {
+      const config = loadConfig({ PUBLIC_URL: value });
+      expect(config).toMatchObject({ https: true, publicUrl: 'https://portal.skolan.se', seedDemo: false });
+      expect((refusal({ PUBLIC_URL: value, SEED_DEMO: '1' }) as { message: string }).message).toContain('PUBLIC_URL är https');
+    },
+  );
+
+  it('keeps a path, and reads http (any case) and the default as plain http', () => {
+    expect(loadConfig({ PUBLIC_URL: 'HTTP://Skolan.se/Portal/' })).toMatchObject({ https: false, publicUrl: 'http://skolan.se/Portal' });
+    expect(loadConfig({ PORT: '4000' })).toMatchObject({ https: false, publicUrl: 'http://localhost:4000', seedDemo: true });
+  });
+
+  it('refuses a scheme that is neither http nor https, in one Swedish line', () => {
+    expect(refusal({ PUBLIC_URL: 'ftp://portal.skolan.se' })).toEqual({
+      code: 'CONFIG',
+      message: expect.stringMatching(/^Ogiltig konfiguration: PUBLIC_URL: ange portalens adress med http:\/\/ eller https:\/\//),
+    });
+  });
+});
+
+describe('TRUST_PROXY in the config (issue 28)', () => {
+  it.each(['true', 'TRUE', ' True ', '1', 'yes', '*', '10.0.0.10, true'])(
+    'refuses TRUST_PROXY=%s, which lets anyone choose their address, and says what to set instead',
+    (value) => {
+      const refused = refusal({ TRUST_PROXY: value }) as { code: string; message: string };
+      expect(refused.code).toBe('CONFIG');
+      expect(refused.message).toMatch(/^TRUST_PROXY=.* är inte tillåtet: då får vem som helst välja sin egen adress/);
+      expect(refused.message).toContain('TRUST_PROXY=10.0.0.10');
+      expect(refused.message).toContain('loopback');
+      expect(refused.message).not.toContain('\n');
+    },
+  );
+
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.0/0.0.0.0'])('refuses %s, a range of every address', (value) => {
+    expect((refusal({ TRUST_PROXY: value }) as { message: string }).message).toContain('omfattar alla adresser');
+  });
+
+  it.each(['proxy.skolan.se', '10.0.0.300', '10.0.0.0/33', 'loopback, 10.0.0.1/x'])('refuses %s, which names no address', (value) => {
+    expect((refusal({ TRUST_PROXY: value }) as { message: string }).message).toMatch(/^Ogiltig konfiguration: TRUST_PROXY: .*loopback/);
+  });
+
+  it('takes loopback by default, addresses, ranges and named ranges, and false for none', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.10, 10.0.1.0/24,fd00::/8, Uniquelocal' }).trustProxy).toBe(
+      '10.0.0.10,10.0.1.0/24,fd00::/8,uniquelocal',
+    );
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/255.0.0.0' }).trustProxy).toBe('10.0.0.0/255.0.0.0');
+    for (const none of ['false', 'FALSE', '0', 'off']) expect(loadConfig({ TRUST_PROXY: none }).trustProxy).toBe(false);
+  });
+});
+
+describe('what slow clients may hold (issue 28)', () => {
+  it('has bounded defaults, and refuses a header limit longer than the request limit', () => {
+    expect(loadConfig({}).connections).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+      maxRequestsPerSocket: 1_000,
+      maxConnections: 10_000,
+    });
+    expect(loadConfig({ MAX_CONNECTIONS: '500' }).connections.maxConnections).toBe(500);
+    const refused = refusal({ HEADERS_TIMEOUT_MS: '40000' }) as { code: string; message: string };
+    expect(refused.code).toBe('CONFIG');
+    expect(refused.message).toContain('HEADERS_TIMEOUT_MS');
+    expect(refusal({ MAX_CONNECTIONS: '0' })).toMatchObject({ code: 'CONFIG' });
   });
 });

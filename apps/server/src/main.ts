@@ -8,9 +8,10 @@ import { greetsTheOperator, startClusterPrimary } from './cluster.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD_FILE, generateDemoPassword, keepDemoPassword, readDemoPassword } from './db/demo-password.js';
+import { demoOnNetwork, isLoopback } from './demo-on-network.js';
 import { ensureSuperadmin } from './db/ensure-superadmin.js';
 import { resolveJwtSecret } from './db/jwt-secret.js';
-import { DEMO_LOGINS, hasDemoData, seedDemoData } from './db/seed.js';
+import { DEMO_LOGINS, demoPasswordOf, findDemoAccounts, seedDemoData, takesDemoData } from './db/seed.js';
 import { logRedaction } from './lib/log-redaction.js';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-data-dir.js';
 import { serveOnlineBackups } from './ops/online-backup.js';
@@ -65,37 +66,46 @@ async function start() {
     );
   }
 
-  // Demo data: only where config allows it, only on an empty database, with this data dir's own password.
-  let demo: { seeded: boolean; password: string | undefined } | undefined;
+  // Demo data: only where config allows it, only on an empty database, with this data dir's own
+  // password; never on the network unless ALLOW_DEMO_ON_NETWORK says so (issue 28).
+  const onNetwork = config.host !== undefined && !isLoopback(config.host);
+  const demoBarred = onNetwork && !config.allowDemoOnNetwork;
   let seeded = false;
   if (config.seedDemo) {
+    if (demoBarred && (await takesDemoData(app.db))) throw demoOnNetwork(config.host!, 'seed');
     const kept = readDemoPassword(config.dataDir);
     const password = kept ?? generateDemoPassword();
     seeded = await seedDemoData(app.db, { password, log: app.log });
     if (seeded && !kept) keepDemoPassword(config.dataDir, password);
-    demo = { seeded, password: seeded ? password : kept };
   }
-  // One look at the accounts: demo mode needs them, and outside it they are a warning.
-  const demoDataPresent = seeded || (await hasDemoData(app.db));
-  if (!demoDataPresent) demo = undefined;
-  const demoAccountsInRealInstall = demoDataPresent && !config.seedDemo;
-  if (demoAccountsInRealInstall) {
+  // Whatever the settings say (production, DATABASE_URL, an old data dir): demo accounts stay off the network.
+  const demoAccounts = (await findDemoAccounts(app.db)).length;
+  let demo: { seeded: boolean; password: string; renewed: boolean; accounts: number } | undefined;
+  if (demoAccounts > 0) {
+    if (demoBarred) throw demoOnNetwork(config.host!, demoAccounts);
+    demo = { seeded, accounts: demoAccounts, ...(await demoPasswordOf(app.db, config.dataDir)) };
+  }
+  const passwordFile = path.join(config.dataDir, DEMO_PASSWORD_FILE);
+  if (demo && !config.seedDemo) {
     log.warn(
-      'databasen har demodatans konton, med ett lösenord som kan vara känt, utan att demoläget är på: ta bort dem eller byt deras lösenord',
+      { demoAccounts, passwordFile, renewedPassword: demo.renewed },
+      `databasen har demodatans konton, vars lösenord står i DATA_DIR/demo-password, utan att demoläget är på: ${
+        onNetwork ? 'ALLOW_DEMO_ON_NETWORK=1 öppnar dem för nätverket' : 'portalen lyssnar bara på den här datorn'
+      } tills de är borttagna med npm run remove-demo-data`,
     );
   }
   if (!config.shopifyWebhookSecret) {
     log.warn('SHOPIFY_WEBHOOK_SECRET saknas: webhooks från Shopify avvisas tills den är satt (docs/shopify.md)');
   }
 
-  // While demo accounts with a printed password exist, only this computer can reach them unless HOST says otherwise.
+  // While demo accounts exist, only this computer can reach them unless HOST (and ALLOW_DEMO_ON_NETWORK) say otherwise.
   const host = config.host ?? (demo ? '127.0.0.1' : '0.0.0.0');
   settings = { ...config, host };
   await app.listen({ port: config.port, host });
-  return { config, database, app, host, superadmin, demo, demoAccountsInRealInstall };
+  return { config, database, app, host, superadmin, demo, passwordFile };
 }
 
-const { config, database, app, host, superadmin, demo, demoAccountsInRealInstall } = await start().catch(async (error: unknown) => {
+const { config, database, app, host, superadmin, demo, passwordFile } = await start().catch(async (error: unknown) => {
   await opened?.close().catch(() => {});
   console.error(describeStartupFailure(error, settings));
   process.exit(1);
@@ -115,7 +125,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 if (!greetsTheOperator()) {
   // The cluster's other workers: one line, the first worker has said the rest.
   app.log.info({ worker: cluster.worker?.id }, 'arbetsprocess startad');
-} else if (demo) {
+} else if (demo && config.seedDemo) {
   // The newcomer's run: a plain-text banner with what they need to try the portal.
   const lines = [
     '',
@@ -123,25 +133,29 @@ if (!greetsTheOperator()) {
     `  Databas: ${database.kind === 'pglite' ? `inbäddad PostgreSQL (PGlite) i ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     demo.seeded ? '  Demodata skapad.' : '  Demodata fanns redan.',
   ];
-  const passwordFile = path.join(config.dataDir, DEMO_PASSWORD_FILE);
-  lines.push(
-    demo.password
-      ? `  Demoinloggningar (samma lösenord för alla, sparat i ${passwordFile}):`
-      : `  Demoinloggningar (lösenordet finns inte i ${passwordFile}: använd "Glömt lösenord", eller börja om med en tom DATA_DIR):`,
-  );
-  for (const login of DEMO_LOGINS) lines.push(`    ${login.label.padEnd(28)} ${login.email.padEnd(32)} ${demo.password ?? ''}`.trimEnd());
-  lines.push(`  Superadmin loggar in på ${config.publicUrl}/admin/login`);
-  if (host === '127.0.0.1' || host === 'localhost' || host === '::1') {
-    lines.push(`  Portalen nås bara från den här datorn (lyssnar på ${host}). Öppna den för nätverket med:`, `    HOST=0.0.0.0 npm start`);
-  } else {
-    lines.push(`  Portalen lyssnar på ${host}: andra i nätverket når den, och demokontona, med lösenordet ovan.`);
+  if (demo.renewed) {
+    lines.push('  Demokontona hade ett lösenord som inte fanns sparat här (en äldre version gav dem demo1234): de har fått ett nytt.');
   }
-  lines.push('  En riktig installation sätter SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD och PUBLIC_URL (se README): då skapas ingen demodata.');
+  lines.push(`  Demoinloggningar (samma lösenord för alla, sparat i ${passwordFile}):`);
+  for (const login of DEMO_LOGINS) lines.push(`    ${login.label.padEnd(28)} ${login.email.padEnd(32)} ${demo.password}`);
+  lines.push(`  Superadmin loggar in på ${config.publicUrl}/admin/login`);
+  if (isLoopback(host)) {
+    lines.push(
+      `  Portalen nås bara från den här datorn (lyssnar på ${host}). Öppna den för nätverket, demokontona med, med:`,
+      `    HOST=0.0.0.0 ALLOW_DEMO_ON_NETWORK=1 npm start`,
+    );
+  } else {
+    lines.push(`  Portalen lyssnar på ${host} (ALLOW_DEMO_ON_NETWORK=1): andra i nätverket når den, och demokontona, med lösenordet ovan.`);
+  }
+  lines.push(
+    '  Ta bort demodatan (demokontona, demogrupperna och deras ordrar och utbetalningar) med: npm run remove-demo-data',
+    '  En riktig installation sätter SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD och PUBLIC_URL (se README): då skapas ingen demodata.',
+  );
   console.log(lines.join('\n') + '\n');
 } else {
   // Production: one structured line, without personal data (the superadmin's address is not logged).
   app.log.info(
-    { url: config.publicUrl, database: database.kind, host, port: config.port, superadmin, demoAccounts: demoAccountsInRealInstall },
+    { url: config.publicUrl, database: database.kind, host, port: config.port, superadmin, demoAccounts: demo?.accounts ?? 0 },
     'Säljportalen startad',
   );
 }

@@ -22,13 +22,14 @@ fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("hej")');
 const ALLOWED_ORIGIN = 'https://app.skolan.se';
 
 let plain: TestServer;
+/** Served over https, its PUBLIC_URL's scheme in capitals: a browser reads it as https, and so must the server (issue 28). */
 let https: TestServer;
 beforeAll(async () => {
   [plain, https] = await Promise.all([
     startTestServer({ seed: true, env: { WEB_DIST: webDist } }),
     startTestServer({
       seed: true,
-      env: { PUBLIC_URL: 'https://portal.skolan.se', CORS_ORIGIN: `${ALLOWED_ORIGIN}, https://annan.skolan.se` },
+      env: { PUBLIC_URL: 'HTTPS://Portal.Skolan.se', CORS_ORIGIN: `${ALLOWED_ORIGIN}, https://annan.skolan.se` },
     }),
   ]);
 });
@@ -94,7 +95,7 @@ describe('security headers', () => {
     expect((await plain.request('GET', '/dashboard')).headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('adds HSTS and upgrades insecure requests when the portal is served over https', async () => {
+  it('adds HSTS and upgrades insecure requests when the portal is served over https, however PUBLIC_URL spells the scheme', async () => {
     for (const [kind, send] of Object.entries(answers(https))) {
       const response = await send();
       expect(response.headers.get('strict-transport-security'), kind).toBe('max-age=31536000; includeSubDomains');
@@ -128,7 +129,7 @@ describe('the refresh cookie', () => {
     }
   });
 
-  it('is also Secure over https', async () => {
+  it('is also Secure over https, however PUBLIC_URL spells the scheme', async () => {
     for (const attributes of await signInAndRefresh(https)) {
       expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=strict', 'path=/api/auth', 'secure']));
     }

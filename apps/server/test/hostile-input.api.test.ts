@@ -474,13 +474,13 @@ describe('hostile input', () => {
   });
 });
 
-/** Each string of a body (nested ones too), one at a time, with a NUL character inside it. */
-function withNulInEachString(body: Record<string, unknown>): { field: string; body: Record<string, unknown> }[] {
+/** Each string of a body (nested ones too), one at a time, with `character` (by default NUL) inside it. */
+function withNulInEachString(body: Record<string, unknown>, character = '\u0000'): { field: string; body: Record<string, unknown> }[] {
   return Object.entries(body).flatMap(([key, value]) =>
     typeof value === 'string'
-      ? [{ field: key, body: { ...body, [key]: `${value.slice(0, 2)}\u0000${value.slice(2)}` } }]
+      ? [{ field: key, body: { ...body, [key]: `${value.slice(0, 2)}${character}${value.slice(2)}` } }]
       : value !== null && typeof value === 'object'
-        ? withNulInEachString(value as Record<string, unknown>).map((inner) => ({
+        ? withNulInEachString(value as Record<string, unknown>, character).map((inner) => ({
             field: `${key}.${inner.field}`,
             body: { ...body, [key]: inner.body },
           }))
@@ -554,6 +554,67 @@ describe('NUL characters, which PostgreSQL refuses to store', () => {
           body: { error: { code: 'BAD_REQUEST', message: 'Texten innehåller ett otillåtet tecken' } },
         });
       }
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
+describe('lone surrogates, which jsonb refuses (issue 28)', () => {
+  // JSON's escapes make them: `"\ud800"` parses to half a character, which no UTF-8 text holds.
+  const LONE = ['\ud800', '\udfff', '\udc00\ud800'];
+
+  it('are refused with a Swedish 400 in every string field of every JSON body, a group rename and a goal’s purpose among them', async () => {
+    const answers: Record<string, unknown> = {};
+    const bodies = await validBodies();
+    bodies['POST /api/admin/groups/:id/add-user']!.phone = '070-123 45 67';
+    for (const [route, body] of Object.entries(bodies)) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      for (const [index, character] of LONE.entries()) {
+        for (const variant of withNulInEachString(body, character)) {
+          const response = await server.request(method, pathWith(route), { token: tokenFor(route), body: variant.body });
+          answers[`${method} ${pattern} ${variant.field} ${index}`] = await answerOf(response);
+        }
+      }
+    }
+    const group = await groupIdByCode(server.app.db, 'BJK6B2');
+    for (const [index, character] of LONE.entries()) {
+      const goal = { group_id: group, amount: 15_000, purpose: `Klassresa${character}`, ends_on: '2099-06-01' };
+      answers[`POST /api/group/goal purpose ${index}`] = await answerOf(
+        await server.request('POST', '/api/group/goal', { token: tokens.groupAdmin, body: goal }),
+      );
+      // In a key, too: no schema looks at the keys it does not know. (JSON.stringify writes the escape.)
+      answers[`POST /api/account/profile key ${index}`] = await answerOf(
+        await server.request('POST', '/api/account/profile', {
+          token: tokens.seller,
+          body: `{"full_name":"Noah",${JSON.stringify(`x${character}`)}:1}`,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    }
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/group/:id/rename name 0',
+        'PATCH /api/admin/group/:id name 0',
+        'POST /api/group/goal purpose 0',
+      ]),
+    );
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, NUL_REFUSED])));
+    // Nothing of them was stored: the group keeps its name, no audit entry holds one.
+    const [stored] = await sqlRows<{ name: string }>(server.app.db, sql`select name from groups where id = ${group}`);
+    expect(stored!.name).not.toMatch(/[\ud800-\udfff]/);
+  });
+
+  it('answer 400, not 500, should one reach jsonb after all', async () => {
+    const probe = Fastify({ logger: false });
+    await probe.register(errorsPlugin);
+    probe.get('/jsonb', () => server.app.db.execute(sql`select ${JSON.stringify({ a: '\ud800' })}::jsonb as value`));
+    try {
+      const response = await probe.inject({ method: 'GET', url: '/jsonb' });
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 400,
+        body: { error: { code: 'BAD_REQUEST', message: 'Texten innehåller ett otillåtet tecken' } },
+      });
     } finally {
       await probe.close();
     }

@@ -212,10 +212,35 @@ describe('GET /metrics', () => {
 
   it('without METRICS_TOKEN answers a caller on this machine, and refuses one that a proxy speaks for', async () => {
     await scrape(server);
-    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
-      const response = await server.request('GET', '/metrics', {
-        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.9' : '203.0.113.9' },
-      });
+    // What scrapers and a browser on this machine send for themselves.
+    const direct = {
+      'user-agent': 'Prometheus/2.53.0',
+      accept: 'application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1',
+      'accept-encoding': 'gzip',
+      'x-prometheus-scrape-timeout-seconds': '10',
+      'cache-control': 'no-cache',
+      'sec-fetch-mode': 'navigate',
+      'sec-ch-ua-platform': '"Linux"',
+    };
+    expect((await server.request('GET', '/metrics', { headers: direct })).status).toBe(200);
+    // Issue 28: every header a proxy adds, not only the three known before, and one no list knows.
+    const proxied: Record<string, string> = {
+      'x-forwarded-for': '203.0.113.9',
+      forwarded: 'for=203.0.113.9',
+      'x-real-ip': '203.0.113.9',
+      'x-client-ip': '203.0.113.9',
+      'true-client-ip': '203.0.113.9',
+      'cf-connecting-ip': '203.0.113.9',
+      'fastly-client-ip': '203.0.113.9',
+      'x-cluster-client-ip': '203.0.113.9',
+      'x-original-forwarded-for': '203.0.113.9',
+      via: '1.1 proxy.skolan.se',
+      'x-forwarded-host': 'portal.skolan.se',
+      'x-forwarded-proto': 'https',
+      'x-proxy-visitor': '203.0.113.9',
+    };
+    for (const [header, value] of Object.entries(proxied)) {
+      const response = await server.request('GET', '/metrics', { headers: { ...direct, [header]: value } });
       expect(response.status, header).toBe(403);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     }

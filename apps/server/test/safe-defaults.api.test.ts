@@ -5,15 +5,16 @@
  * NODE_ENV=production) gets no demo data, listens on every interface and logs one JSON start
  * line without personal data; DATA_DIR and everything in it are the owner's alone.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
-import { DEMO_LOGINS } from '../src/db/seed.js';
+import { DEMO_EMAILS, DEMO_LOGINS, seedDemoData } from '../src/db/seed.js';
 import { eventually, testDbKind } from './test-server.js';
 import {
   freePort,
@@ -23,6 +24,7 @@ import {
   serverDataFolder,
   spawnServer,
   type LogEntry,
+  type ServerData,
   type SpawnedServer,
 } from './spawned-server.js';
 
@@ -106,7 +108,8 @@ describe('a newcomer’s first start', () => {
         expect(banner).toContain(`Säljportalen kör på http://localhost:${port}`);
         expect(banner).toContain('Demodata skapad.');
         for (const login of DEMO_LOGINS) expect(banner).toMatch(new RegExp(`${login.email.replace('.', '\\.')}\\s+${password}`));
-        expect(banner).toContain('HOST=0.0.0.0 npm start');
+        expect(banner).toContain('HOST=0.0.0.0 ALLOW_DEMO_ON_NETWORK=1 npm start');
+        expect(banner).toContain('npm run remove-demo-data');
 
         expect((await signIn(first, DEMO_LOGINS[0].email, password)).status).toBe(200);
         expect((await signIn(first, DEMO_LOGINS[0].email, 'demo1234')).status).toBe(401);
@@ -135,21 +138,137 @@ describe('a newcomer’s first start', () => {
   );
 
   it(
-    'listens on the network when HOST says so, and the banner says that the demo accounts are reachable',
+    'refuses a network HOST for the demo unless ALLOW_DEMO_ON_NETWORK=1; with it, listens on the network and the banner says that the demo accounts are reachable',
     { timeout: 300_000 },
     async () => {
       const data = await freshData('demo-network');
-      const server = await spawnServer({
-        port,
-        data,
-        env: { HOST: '0.0.0.0', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' },
-        startTimeoutMs,
-      });
+      const env = { HOST: '0.0.0.0', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' };
+      const refused = await startToEnd({ port, data, env });
+      expect(refused.code).toBe(1);
+      const [line, ...more] = refused.lines.filter((text) => text.startsWith('Säljportalen kunde inte starta:'));
+      expect(more).toEqual([]);
+      expect(line).toMatch(
+        /^Säljportalen kunde inte starta: HOST=0\.0\.0\.0 är inte tillåtet här: den tomma databasen skulle få demodatans konton/,
+      );
+      expect(line).toContain('ALLOW_DEMO_ON_NETWORK=1');
+      expect(await accountsIn(data)).toBe(0);
+
+      const server = await spawnServer({ port, data, env: { ...env, ALLOW_DEMO_ON_NETWORK: '1' }, startTimeoutMs });
       try {
         expect(server.output()).toContain('Portalen lyssnar på 0.0.0.0');
         if (networkAddress) expect(await accepts(networkAddress, port)).toBe(true);
       } finally {
         await stop(server);
+      }
+    },
+  );
+});
+
+/** Starts the server and waits for it to end by itself (a refused start): its exit code and output lines. */
+async function startToEnd(options: { port: number; data: ServerData; env: Record<string, string> }) {
+  const { command, args, env } = serverCommand(options);
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), startTimeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, lines: output.split('\n').filter((line) => line.trim()) };
+}
+
+const accountsIn = async (data: ServerData) =>
+  (await inspectDatabase<{ n: number }>(data, sql`select count(*)::int as n from users`))[0]!.n;
+
+/** What an older version left: the demo data set with the public password demo1234, and no password file. */
+async function seedTheOldWay(data: ServerData): Promise<void> {
+  const database = await openDatabase(data.databaseUrl ? { databaseUrl: data.databaseUrl } : { dataDir: data.dataDir });
+  try {
+    expect(await seedDemoData(database.db, { password: 'demo1234' })).toBe(true);
+  } finally {
+    await database.close();
+  }
+  expect(fs.existsSync(path.join(data.dataDir, DEMO_PASSWORD_FILE))).toBe(false);
+}
+
+describe('demo accounts in a database, whatever the settings (issue 28)', () => {
+  it(
+    'an old data dir in demo mode gets a generated password in place of demo1234, and the banner prints it',
+    { timeout: 300_000 },
+    async () => {
+      const data = await freshData('old-demo');
+      await seedTheOldWay(data);
+      const server = await spawnServer({
+        port,
+        data,
+        env: { HOST: '', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' },
+        demoPassword: false,
+        startTimeoutMs,
+      });
+      try {
+        const password = fs.readFileSync(path.join(data.dataDir, DEMO_PASSWORD_FILE), 'utf8').trim();
+        expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+        expect(server.output()).toContain('de har fått ett nytt');
+        for (const login of DEMO_LOGINS) expect(server.output()).toMatch(new RegExp(`${login.email.replace('.', '\\.')}\\s+${password}`));
+        expect(await signIn(server, DEMO_LOGINS[0].email, 'demo1234')).toHaveProperty('status', 401);
+        expect(await signIn(server, DEMO_LOGINS[0].email, password)).toHaveProperty('status', 200);
+      } finally {
+        await stop(server);
+      }
+    },
+  );
+
+  it(
+    'keeps them on this computer in production (or on PostgreSQL after the move): a network HOST is refused, an unset one is loopback; npm run remove-demo-data removes them and opens the network',
+    { timeout: 900_000 },
+    async () => {
+      const data = await freshData('old-production');
+      await seedTheOldWay(data);
+      // Production with an https address; on TEST_DB=postgres, DATABASE_URL is set too.
+      const production = { NODE_ENV: 'production', PUBLIC_URL: 'HTTPS://portal.skolan.se', SEED_DEMO: '' };
+
+      const refused = await startToEnd({ port, data, env: { ...production, HOST: '0.0.0.0' } });
+      expect(refused.code).toBe(1);
+      expect(refused.lines.filter((line) => line.startsWith('Säljportalen kunde inte starta:'))).toEqual([
+        expect.stringMatching(
+          /HOST=0\.0\.0\.0 är inte tillåtet här: databasen har \d+ av demodatans konton.*npm run remove-demo-data.*ALLOW_DEMO_ON_NETWORK=1/,
+        ),
+      ]);
+
+      const loopback = await spawnServer({ port, data, env: { ...production, HOST: '' }, demoPassword: false, startTimeoutMs });
+      try {
+        expect(entries(loopback).find((entry) => entry.msg === 'Säljportalen startad')).toMatchObject({
+          host: '127.0.0.1',
+          demoAccounts: DEMO_EMAILS.length,
+        });
+        expect(entries(loopback).find((entry) => String(entry.msg).includes('npm run remove-demo-data'))).toMatchObject({ level: 40 });
+        expect(await accepts('127.0.0.1', port)).toBe(true);
+        if (networkAddress) expect(await accepts(networkAddress, port)).toBe(false);
+        // demo1234 is public: the accounts have a new password, kept in the file and never logged.
+        const password = fs.readFileSync(path.join(data.dataDir, DEMO_PASSWORD_FILE), 'utf8').trim();
+        expect(loopback.output()).not.toContain(password);
+        expect(await signIn(loopback, DEMO_LOGINS[2].email, 'demo1234')).toHaveProperty('status', 401);
+      } finally {
+        await stop(loopback);
+      }
+
+      const removal = spawnSync('npm', ['run', '--silent', 'remove-demo-data'], {
+        cwd: repoRoot,
+        env: { ...serverCommand({ port, data }).env, ...production },
+        encoding: 'utf8',
+      });
+      expect(removal.status, removal.stderr).toBe(0);
+      expect(removal.stdout).toMatch(
+        new RegExp(`^Demodatan är borttagen: ${DEMO_EMAILS.length} konton, 4 grupper, \\d+ ordrar, 2 utbetalningar och 10 produkter\\.`),
+      );
+      expect(fs.existsSync(path.join(data.dataDir, DEMO_PASSWORD_FILE))).toBe(false);
+      expect(await accountsIn(data)).toBe(0);
+
+      const network = await spawnServer({ port, data, env: { ...production, HOST: '0.0.0.0' }, demoPassword: false, startTimeoutMs });
+      try {
+        expect(entries(network).find((entry) => entry.msg === 'Säljportalen startad')).toMatchObject({ host: '0.0.0.0', demoAccounts: 0 });
+      } finally {
+        await stop(network);
       }
     },
   );

@@ -80,6 +80,17 @@ describe('a start that cannot succeed', () => {
     expectOneLine(outcome, 'PORT', /Ogiltig konfiguration/);
   });
 
+  it(
+    'refuses TRUST_PROXY=true, which would let any caller choose its address, and says what to set (issue 28)',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = path.join(scratch, 'trust-proxy');
+      const outcome = await startServer({ PORT: String(await freePort()), DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+      expectOneLine(outcome, 'TRUST_PROXY', /vem som helst välja sin egen adress i X-Forwarded-For.*loopback/);
+      expect(fs.existsSync(dataDir)).toBe(false);
+    },
+  );
+
   it('finds a port in use before it opens the database, and leaves the data dir as it was', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const holder = net.createServer();

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { FastifySchema } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -23,6 +24,9 @@ import { pgliteDump, postgresTemplate, type TestTemplate } from './test-database
  */
 export const DEMO_TEST_PASSWORD = 'demo1234';
 
+/** The key the test server signs access tokens with. */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -33,6 +37,10 @@ export interface TestServer {
   dataDir: string;
   /** `METHOD path` of every route the server has (Fastify's onRoute hook), HEAD routes included. */
   routes: readonly string[];
+  /** `METHOD path` of the routes that declare an export of personal data (`config.personalDataExport`). */
+  personalDataExports: readonly string[];
+  /** The schema each route was declared with, by `METHOD path`. */
+  routeSchemas: ReadonlyMap<string, FastifySchema>;
   /** fetch against the server; `token` adds the bearer header, objects are sent as JSON. */
   request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   /** Signs in and returns the access token. */
@@ -106,7 +114,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   // In-memory PGlite: the data dir holds only the outbox, so no lock is needed.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, loadDataDir });
   const routeTable = routeCollector();
-  const app = await buildApp({ config, database, jwtSecret: 'test-secret-test-secret-test-secret-0123', onRoute: routeTable.onRoute });
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, onRoute: routeTable.onRoute });
   if (options.seed && !seeded) await seedDemoData(app.db, { password: DEMO_TEST_PASSWORD });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -129,6 +137,8 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
     database,
     dataDir,
     routes: routeTable.routes,
+    personalDataExports: routeTable.personalDataExports,
+    routeSchemas: routeTable.schemas,
     request,
     async login(email, password = DEMO_TEST_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { email, password } });

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { ZDateSchema, ZEmailSchema, ZIdParamSchema, ZPhoneSchema, ZSekSchema, ZSingleLineTextSchema, integerFromText } from './common.js';
+import {
+  ZDateSchema,
+  ZEmailSchema,
+  ZIdParamSchema,
+  ZPhoneSchema,
+  ZSekSchema,
+  ZSingleLineTextSchema,
+  integerFromText,
+  personName,
+} from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
 import { ZShopifyIdSchema } from './orders.js';
 import { ZGroupGoalSchema } from './goals.js';
+import { withoutWebAddress } from './web-address.js';
 
 // Spec §5 wording, shared by the server's answers and the web's own form checks.
 export const GROUP_NAME_REQUIRED_MESSAGE = 'Gruppnamn krävs';
@@ -127,9 +137,9 @@ export type TAdminGroupRecord = z.infer<typeof ZAdminGroupRecordSchema>;
 export const ZAdminGroupRecordResponseSchema = z.object({ group: ZAdminGroupRecordSchema });
 export type TAdminGroupRecordResponse = z.infer<typeof ZAdminGroupRecordResponseSchema>;
 
-const ZGroupNameSchema = ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE)
-  .min(1, GROUP_NAME_REQUIRED_MESSAGE)
-  .max(120, 'Gruppnamnet är för långt');
+const ZGroupNameSchema = withoutWebAddress(
+  ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).min(1, GROUP_NAME_REQUIRED_MESSAGE).max(120, 'Gruppnamnet är för långt'),
+);
 
 /** Every field of the optional administrator is required once the administrator is given (spec §5). */
 const adminField = () => z.string({ error: GROUP_ADMIN_REQUIRED_MESSAGE });
@@ -141,7 +151,7 @@ export const ZCreateGroupAdminSchema = z.object(
       .min(1, GROUP_ADMIN_REQUIRED_MESSAGE)
       .min(GROUP_ADMIN_PASSWORD_MIN_LENGTH, `Lösenordet måste vara minst ${GROUP_ADMIN_PASSWORD_MIN_LENGTH} tecken`)
       .max(200, 'Lösenordet är för långt'),
-    full_name: adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt'),
+    full_name: personName(adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt')),
     phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   },
   { error: GROUP_ADMIN_REQUIRED_MESSAGE },
@@ -169,7 +179,7 @@ export const ZArchiveGroupRequestSchema = z.object({
 export type TArchiveGroupRequest = z.infer<typeof ZArchiveGroupRequestSchema>;
 
 /** Spec §5: the new name is trimmed; an empty or unchanged name changes nothing. */
-const ZRenameSchema = ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).max(120, 'Gruppnamnet är för långt');
+const ZRenameSchema = withoutWebAddress(ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).max(120, 'Gruppnamnet är för långt'));
 
 export const ZRenameGroupRequestSchema = z.object({ name: ZRenameSchema });
 export type TRenameGroupRequest = z.infer<typeof ZRenameGroupRequestSchema>;
@@ -331,7 +341,7 @@ export const ZAddGroupUserRequestSchema = z
   .object({
     email: ZEmailSchema,
     role: z.preprocess(emptyAsMissing, z.enum(ZMembershipRoleSchema.options, { error: 'Ogiltig roll' }).default('seller')),
-    full_name: z.preprocess(emptyAsMissing, ZSingleLineTextSchema().max(120, 'Namnet är för långt').optional()),
+    full_name: z.preprocess(emptyAsMissing, personName(ZSingleLineTextSchema().max(120, 'Namnet är för långt')).optional()),
     phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   })
   .refine((body) => body.role !== 'admin' || !!body.full_name, { message: ADMIN_NAME_REQUIRED_MESSAGE, path: ['full_name'] });

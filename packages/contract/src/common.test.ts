@@ -60,6 +60,20 @@ describe('ZEmailSchema', () => {
       expect(message(bad), bad).toBe('Ange en giltig e-postadress');
     }
   });
+
+  it('refuses every address an erased account can have, however it is spelled (decision 050)', () => {
+    for (const reserved of [
+      'borttagen-12@raderad.invalid',
+      'BORTTAGEN-12@RADERAD.INVALID',
+      ' borttagen-12@raderad.invalid ',
+      'vem@som.helst.invalid',
+    ]) {
+      expect(message(reserved), reserved).toBe('Adresser som slutar på .invalid finns inte. Ange en riktig e-postadress.');
+    }
+    // The tombstone itself cannot even be typed: its ':' is no letter of any address.
+    expect(message('borttagen:12@raderad.invalid')).toBeDefined();
+    expect(ZEmailSchema.parse('invalid@skolan.se')).toBe('invalid@skolan.se');
+  });
 });
 
 describe('ZDateSchema', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toSingleLineText } from './text.js';
+import { withoutWebAddress } from './web-address.js';
 
 /** Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4). */
 export const ZErrorResponseSchema = z.object({
@@ -30,7 +31,17 @@ export const ZEmailSchema = z
   .normalize('NFC')
   .min(1, 'E-post krävs')
   .max(254, 'E-postadressen är för lång')
-  .regex(EMAIL_PATTERN, 'Ange en giltig e-postadress');
+  .regex(EMAIL_PATTERN, 'Ange en giltig e-postadress')
+  .refine((address) => !isReservedAddress(address), 'Adresser som slutar på .invalid finns inte. Ange en riktig e-postadress.');
+
+/**
+ * An address no person can have: the `.invalid` top-level domain (RFC 2606), where an erased
+ * account's tombstone address lives (decision 050). Every address that enters the portal passes
+ * `ZEmailSchema`, so none can ever equal a tombstone, old or new.
+ */
+export function isReservedAddress(address: string): boolean {
+  return /\.invalid$/.test(address.trim().toLowerCase());
+}
 
 /** `2025-02-30` passes the pattern and `Date.parse` (it rolls over), but is no calendar day. */
 function isCalendarDay(value: string): boolean {
@@ -88,6 +99,21 @@ export const ZNewPasswordSchema = z
  */
 export const ZSingleLineTextSchema = (error?: string) => z.string(error === undefined ? undefined : { error }).overwrite(toSingleLineText);
 
-export const ZFullNameSchema = ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt');
+/** The name an erased account is shown by everywhere (leaderboards, lists, CSV, payout PDFs). */
+export const ERASED_SELLER_NAME = 'Borttagen säljare';
+export const RESERVED_NAME_MESSAGE = 'Det namnet visas för borttagna konton. Välj ett annat namn.';
+
+/**
+ * The rules of every name a person sets that someone else sees: no web address in it, and never the
+ * erased account's name, which would make a living pupil look erased (issue 28: no reserved value
+ * can be typed).
+ */
+export const personName = <T extends z.ZodString>(schema: T): T =>
+  withoutWebAddress(schema).refine(
+    (name) => name.trim().toLocaleLowerCase('sv') !== ERASED_SELLER_NAME.toLocaleLowerCase('sv'),
+    RESERVED_NAME_MESSAGE,
+  );
+
+export const ZFullNameSchema = personName(ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt'));
 
 export const ZPhoneSchema = ZSingleLineTextSchema().max(40, 'Telefonnumret är för långt');

@@ -7,6 +7,7 @@ z.config(sv());
 
 export * from './common.js';
 export * from './text.js';
+export * from './web-address.js';
 export * from './auth.js';
 export * from './guardian.js';
 export * from './account.js';

@@ -7,9 +7,6 @@ export const ZDeleteAccountRequestSchema = z.object({
 });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequestSchema>;
 
-/** The name an erased account is shown by everywhere (leaderboards, lists, CSV, payout PDFs). */
-export const ERASED_SELLER_NAME = 'Borttagen säljare';
-
 /**
  * 'Ladda ner mina uppgifter' (`GET /api/account/export`): everything stored about the person, as
  * one JSON file. Never a password hash, never a buyer's data. Money in SEK, instants in ISO 8601.
@@ -125,6 +122,12 @@ export const RETENTION = {
   sessionDays: 30,
   /** A session ended (signed out, password changed) is deleted after this long. */
   revokedSessionDays: 7,
+  /**
+   * Mail once sent or given up, and its copy in the outbox folder, is deleted after this long at
+   * the latest (the mail sender deletes a sent one after a day already); an erasure deletes the
+   * person's at once.
+   */
+  sentMailDays: 7,
   /** A password-reset code works for this long and is then deleted. */
   resetCodeMinutes: 60,
   /** Orders and payouts are bookkeeping (bokföringslagen): kept this long, without a name once the seller is erased. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParamSchema, ZSingleLineTextSchema } from './common.js';
+import { personName, ZIdParamSchema, ZSingleLineTextSchema } from './common.js';
 
 /** How buyers see a seller (issue 22): the first name (the default), the whole name, or an alias. */
 export const ZPublicNameChoiceSchema = z.enum(['first_name', 'full_name', 'alias'], { error: 'Välj hur ditt namn ska visas' });
@@ -11,8 +11,8 @@ export const PUBLIC_NAME_LABELS: Record<TPublicNameChoice, string> = {
   alias: 'Alias',
 };
 
-/** An alias is a name like any other: one line, no control characters. */
-export const ZAliasSchema = ZSingleLineTextSchema('Aliaset måste vara text').max(40, 'Aliaset får vara högst 40 tecken');
+/** An alias is a name like any other: one line, no control characters, no web address, not the erased name. */
+export const ZAliasSchema = personName(ZSingleLineTextSchema('Aliaset måste vara text').max(40, 'Aliaset får vara högst 40 tecken'));
 
 /** The choice and the alias; an alias is required when it is chosen, and may be kept for a protected identity. */
 export const ZPublicNameRequestSchema = z

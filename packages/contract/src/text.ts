@@ -7,9 +7,40 @@
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
-/** A name or a title as one line of text: control characters become a space, runs of spaces one, ends trimmed. */
+/**
+ * A UTF-16 surrogate pair, or a surrogate without its other half: the second is no Unicode
+ * character and has no UTF-8 encoding. JSON's `\ud800` escape makes one, and PostgreSQL's jsonb
+ * refuses it (issue 28). Pairs are matched first so that only lone halves are left for the second
+ * branch (no lookbehind, which older Safari cannot parse: the web loads this module).
+ */
+const SURROGATES = /[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
+const ANY_SURROGATE = /[\ud800-\udfff]/;
+const isPair = (match: string) => match.length === 2;
+
+/**
+ * Whether text holds a character no text of the portal may hold: NUL (PostgreSQL cannot store it
+ * in text or jsonb) or a lone surrogate (not Unicode; jsonb refuses it). The server refuses a
+ * request with either, in any string of its query, path or body, before any schema (decision 053).
+ */
+export function hasForbiddenCharacter(value: string): boolean {
+  if (value.includes('\u0000')) return true;
+  // Almost all text has no surrogate at all: one scan, no allocation.
+  if (!ANY_SURROGATE.test(value)) return false;
+  for (const match of value.matchAll(SURROGATES)) if (!isPair(match[0])) return true;
+  return false;
+}
+
+/** Well-formed Unicode: each lone surrogate becomes U+FFFD, what a UTF-8 encoder makes of it anyway. */
+export function toWellFormedText(value: string): string {
+  return value.replace(SURROGATES, (match) => (isPair(match) ? match : '\ufffd'));
+}
+
+/**
+ * A name or a title as one line of well-formed text: control characters become a space, runs of
+ * spaces one, ends trimmed, a lone surrogate U+FFFD.
+ */
 export function toSingleLineText(value: string): string {
-  return value
+  return toWellFormedText(value)
     .replace(CONTROL_CHARACTERS, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseAvailability } from './availability.js';
+import { isDriverError } from './driver-errors.js';
 import { createPostgresPool, liftLimits } from './postgres-pool.js';
 import { dumpPglite } from './pglite-dump.js';
 import { pgliteListen, postgresListen, type Listen } from './notifications.js';
@@ -252,7 +253,9 @@ function hasPostgresCode(error: unknown, codes: string[]): boolean {
  * The database is away or too slow, not the request at fault: a connection refused, reset, lost
  * or timed out, a full pool, a statement over statement_timeout (57014) or a lock over
  * lock_timeout (55P03), a server shutting down or refusing connections (57P0x, 53300, class 08),
- * a transaction ended by idle_in_transaction_session_timeout (25P03). Answered with 503.
+ * a transaction ended by idle_in_transaction_session_timeout (25P03). Answered with 503. Only an
+ * error that came out of the database driver counts (driver-errors.ts): the request's own socket
+ * fails with the same codes when its client hangs up, and that is no outage.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const sqlStates = ['57014', '55P03', '57P01', '57P02', '57P03', '53300', '25P03'];
@@ -261,25 +264,40 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const driverMessages =
     /^(Connection terminated|timeout exceeded when trying to connect|timeout expired$|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
   const seen = new Set<unknown>();
-  const visit = (current: unknown): boolean => {
+  // `fromDriver`: this error or one that wraps it came out of the database driver (drizzle wraps the
+  // driver's error as its cause; a connection refused on every address is one AggregateError).
+  const visit = (current: unknown, fromDriver: boolean): boolean => {
     if (!(current instanceof Error) || seen.has(current)) return false;
     seen.add(current);
+    const driver = fromDriver || isDriverError(current);
     const code = (current as { code?: unknown }).code;
     if (
+      driver &&
       typeof code === 'string' &&
       (sqlStates.includes(code) || code.startsWith('08') || systemCodes.includes(code) || ownCodes.includes(code))
     ) {
       return true;
     }
-    if (driverMessages.test(current.message)) return true;
-    if (current instanceof AggregateError && current.errors.some(visit)) return true;
-    return visit(current.cause);
+    if (driver && driverMessages.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => visit(inner, driver))) return true;
+    return visit(current.cause, driver);
   };
-  return visit(error);
+  return visit(error, false);
 }
 
 /** unique_violation (23505). */
 export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, ['23505']);
 
-/** Text PostgreSQL cannot store: NUL in text (22021 character_not_in_repertoire) or in jsonb (22P05 untranslatable_character). */
-export const isUnstorableText = (error: unknown): boolean => hasPostgresCode(error, ['22021', '22P05']);
+/**
+ * Text PostgreSQL cannot store: NUL in text (22021 character_not_in_repertoire) or in jsonb (22P05
+ * untranslatable_character), or a lone surrogate's escape in jsonb (22P02 with a detail about the
+ * surrogate; 22P02 alone is any malformed value, which is the server's fault).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  if (hasPostgresCode(error, ['22021', '22P05'])) return true;
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (code === '22P02' && typeof detail === 'string' && /surrogate/i.test(detail)) return true;
+  }
+  return false;
+}

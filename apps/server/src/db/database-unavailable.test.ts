@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isUniqueViolation } from './client.js';
+import { markDriverError } from './driver-errors.js';
 import { PoolQueueFullError, SilentDatabaseError } from './postgres-pool.js';
 
 const withCode = (code: string, message = 'fel') => Object.assign(new Error(message), { code });
@@ -23,6 +24,8 @@ describe('isDatabaseUnavailable: a database away or too slow is a 503, nothing e
     ['silent line', new SilentDatabaseError()],
     ['refused on every address', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], '')],
   ])('%s', (_name, error) => {
+    // As the pool hands it over (postgres-pool.ts marks what comes out of the driver).
+    markDriverError(error);
     expect(isDatabaseUnavailable(error)).toBe(true);
     // Drizzle wraps the driver's error as its cause.
     expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: error }))).toBe(true);
@@ -36,6 +39,18 @@ describe('isDatabaseUnavailable: a database away or too slow is a 503, nothing e
     ['not an error', 'Connection terminated'],
   ])('not: %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it.each([
+    ['a client that hung up mid-body', withCode('ECONNRESET', 'aborted')],
+    ['a client socket reset', withCode('ECONNRESET', 'read ECONNRESET')],
+    ['a broken pipe to the client', withCode('EPIPE', 'write EPIPE')],
+    ['a timed-out outgoing request (a product image)', withCode('ETIMEDOUT')],
+    ['a driver-like message from elsewhere', new Error('Connection terminated unexpectedly')],
+    ['a class 08 code from elsewhere', withCode('08006')],
+  ])('not: %s, the same code or text not from the database driver (issue 28)', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+    expect(isDatabaseUnavailable(new Error('wrapped', { cause: error }))).toBe(false);
   });
 
   it('a cause chain that loops ends', () => {

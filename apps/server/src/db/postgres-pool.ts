@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { DatabaseAvailability, type AvailabilityLog } from './availability.js';
+import { markDriverError } from './driver-errors.js';
 
 export const DATABASE_LIMITS = {
   /** A new connection within this time, else the request fails: a database that is away is told fast. */
@@ -84,7 +85,7 @@ function guardedClientClass(availability: DatabaseAvailability) {
 
     override connect(callback?: Callback): never {
       const report = (error?: unknown) => {
-        if (error) availability.markDown(error);
+        if (error) availability.markDown(markDriverError(error));
         else availability.markUp();
       };
       if (callback) {
@@ -119,24 +120,35 @@ function guardedClientClass(availability: DatabaseAvailability) {
       const stop = () => clearTimeout(timer);
       const last = args.at(-1);
       if (typeof last === 'function') {
-        args[args.length - 1] = (...result: unknown[]) => {
+        args[args.length - 1] = (error: unknown, ...result: unknown[]) => {
           stop();
-          (last as Callback)(...result);
+          (last as Callback)(markDriverError(error), ...result);
         };
         return call(...args) as never;
       }
       if (first && typeof first === 'object' && typeof first.callback === 'function') {
         const callback = first.callback as Callback;
-        first.callback = (...result: unknown[]) => {
+        first.callback = (error: unknown, ...result: unknown[]) => {
           stop();
-          callback(...result);
+          callback(markDriverError(error), ...result);
         };
         return call(...args) as never;
       }
       const result = call(...args) as Promise<unknown> | undefined;
-      if (result && typeof result.then === 'function') result.then(stop, stop);
-      else stop();
-      return result as never;
+      if (!result || typeof result.then !== 'function') {
+        stop();
+        return result as never;
+      }
+      return result.then(
+        (value) => {
+          stop();
+          return value;
+        },
+        (error: unknown) => {
+          stop();
+          throw markDriverError(error);
+        },
+      ) as never;
     }
   };
 }
@@ -146,14 +158,19 @@ class BoundedPool extends pg.Pool {
   override connect(callback?: Callback): never {
     const full = this.totalCount >= (this.options.max ?? 10) && this.idleCount === 0;
     if (full && this.waitingCount >= DATABASE_LIMITS.maxWaiting) {
-      const error = new PoolQueueFullError();
+      const error = markDriverError(new PoolQueueFullError());
       if (callback) {
         process.nextTick(() => callback(error));
         return undefined as never;
       }
       return Promise.reject(error) as never;
     }
-    return (callback ? super.connect(callback as never) : super.connect()) as never;
+    // The pool's own failures (its wait for a free connection timed out) are the driver's too.
+    if (callback)
+      return super.connect(((error: unknown, ...rest: unknown[]) => callback(markDriverError(error), ...rest)) as never) as never;
+    return super.connect().catch((error: unknown) => {
+      throw markDriverError(error);
+    }) as never;
   }
 }
 

@@ -3,8 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../test/admin-fixtures.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { generateDemoPassword } from './demo-password.js';
-import { DEMO_LOGINS, hasDemoData, seedDemoData } from './seed.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_TEST_PASSWORD } from '../../test/test-server.js';
+import { DEMO_PASSWORD_FILE, generateDemoPassword, readDemoPassword } from './demo-password.js';
+import { ensureSuperadmin } from './ensure-superadmin.js';
+import { hashPassword } from '../lib/passwords.js';
+import { DEMO_EMAILS, DEMO_LOGINS, demoPasswordOf, findDemoAccounts, hasDemoData, seedDemoData } from './seed.js';
 
 let server: TestServer;
 const now = new Date();
@@ -95,6 +100,57 @@ describe('seedDemoData on a database that is not empty', () => {
       expect(await hasDemoData(other.app.db)).toBe(false);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('findDemoAccounts, the one test of demo data (issue 28)', () => {
+  it('finds every account the seed made, by the seed’s addresses and the password hash they share', async () => {
+    const found = await findDemoAccounts(server.app.db);
+    expect(found.map((account) => account.email).sort()).toEqual([...DEMO_EMAILS].sort());
+    expect(found.filter((account) => account.isSuperadmin).map((account) => account.email)).toEqual([DEMO_LOGINS[0].email]);
+    expect(DEMO_EMAILS.length).toBeGreaterThan(30);
+  });
+
+  it('takes no account for the demo’s that has a demo address and a password of its own: a real superadmin, a later registration', async () => {
+    const other = await startTestServer();
+    try {
+      expect(await ensureSuperadmin(other.app.db, { email: 'Admin@Saljportalen.se', password: 'ett långt lösenord' })).toBe('created');
+      await other.app.db.execute(
+        sql`insert into users (email, password_hash, full_name) values ('elsa@demo.se', ${await hashPassword('Elsas-eget-1')}, 'Elsa')`,
+      );
+      expect(await findDemoAccounts(other.app.db)).toEqual([]);
+      expect(await hasDemoData(other.app.db)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('demoPasswordOf: a data dir seeded before the password was generated', () => {
+  it('gives the demo accounts a new password, keeps it in the file, and ends their sessions; the next start reads it back', async () => {
+    // The test server seeds with demo1234, what older versions gave every demo data set, and keeps no file.
+    const old = await startTestServer({ seed: true });
+    try {
+      expect(DEMO_TEST_PASSWORD).toBe('demo1234');
+      const session = await old.login(DEMO_LOGINS[2].email);
+      expect(readDemoPassword(old.dataDir)).toBeUndefined();
+
+      const renewed = await demoPasswordOf(old.app.db, old.dataDir);
+      expect(renewed.renewed).toBe(true);
+      expect(renewed.password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+      expect(fs.readFileSync(path.join(old.dataDir, DEMO_PASSWORD_FILE), 'utf8').trim()).toBe(renewed.password);
+      for (const login of DEMO_LOGINS) {
+        const refused = await old.request('POST', '/api/auth/login', { body: { email: login.email, password: 'demo1234' } });
+        expect(refused.status, login.email).toBe(401);
+        expect(await old.login(login.email, renewed.password)).toBeTruthy();
+      }
+      expect((await old.request('GET', '/api/account/profile', { token: session })).status).toBe(401);
+      // Still the demo's accounts (one shared hash), and the next start finds the kept password.
+      expect(await findDemoAccounts(old.app.db)).toHaveLength(DEMO_EMAILS.length);
+      expect(await demoPasswordOf(old.app.db, old.dataDir)).toEqual({ password: renewed.password, renewed: false });
+    } finally {
+      await old.close();
     }
   });
 });

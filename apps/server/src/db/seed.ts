@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './client.js';
-import { groups, memberships, orderLines, orders, products, users } from './schema.js';
+import type { Db, Tx } from './client.js';
+import { groups, memberships, orderLines, orders, products, refreshTokens, users } from './schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { generateDemoPassword, keepDemoPassword, readDemoPassword } from './demo-password.js';
 import { commissionOre } from '../lib/money.js';
 import { stockholmDate } from '../lib/dates.js';
 import { createPayout } from '../modules/payouts/create-payout.js';
@@ -35,6 +36,15 @@ const DEMO_PRODUCTS = [
   ['Tvål med havtorn', 'Handgjord i Sverige med kallprocess.', 6500],
   ['Doftljus av rapsvax', 'Brinner i 30 timmar, doft av äpple och kanel.', 12900],
 ] as const;
+
+/** The seed's products: its SKUs, which no Shopify import gives a product without a Shopify id. */
+export const DEMO_PRODUCTS_BY_SKU = new Map(DEMO_PRODUCTS.map(([title], i) => [demoSku(i), title]));
+function demoSku(index: number) {
+  return `SP-${String(index + 1).padStart(3, '0')}`;
+}
+
+/** The seed's orders have Shopify ids from here on (and no webhook event behind them). */
+export const DEMO_ORDER_IDS_FROM = 5_500_000_000_000;
 
 /** Names of the demo's people; the bench's generated sellers take them too. */
 export const FIRST_NAMES = [
@@ -90,6 +100,36 @@ export const LAST_NAMES = [
   'Söderberg',
 ];
 
+type DemoPerson = { email: string; fullName: string; phone: string | null; groupIndex: number; role: 'seller' | 'admin' };
+
+/** The demo's people besides its superadmin: group admins first, then sellers spread over the groups. */
+function demoPeople(): DemoPerson[] {
+  const people: DemoPerson[] = [
+    { email: DEMO_LOGINS[1].email, fullName: 'Karin Lärare', phone: '070-123 45 67', groupIndex: 0, role: 'admin' },
+    { email: 'tranare@savedalen.se', fullName: 'Johan Tränare', phone: '073-765 43 21', groupIndex: 1, role: 'admin' },
+    { email: 'ledare@tallen.se', fullName: 'Mona Ledare', phone: null, groupIndex: 2, role: 'admin' },
+    { email: 'mentor@ekskolan.se', fullName: 'Per Mentor', phone: null, groupIndex: 3, role: 'admin' },
+  ];
+  const groupSizes = [10, 8, 6, 6];
+  let nameIndex = 0;
+  groupSizes.forEach((size, groupIndex) => {
+    for (let i = 0; i < size; i++) {
+      const first = FIRST_NAMES[nameIndex % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[(nameIndex * 7) % LAST_NAMES.length]!;
+      const email =
+        nameIndex < 2
+          ? `${first.toLowerCase()}@demo.se`
+          : `${first.toLowerCase()}.${last.toLowerCase().replace(/å|ä/g, 'a').replace(/ö/g, 'o')}@demo.se`;
+      people.push({ email, fullName: `${first} ${last}`, phone: null, groupIndex, role: 'seller' });
+      nameIndex++;
+    }
+  });
+  return people;
+}
+
+/** Every address the demo seed gives an account (lower case), its superadmin's first. */
+export const DEMO_EMAILS: readonly string[] = [DEMO_LOGINS[0].email, ...demoPeople().map((person) => person.email)];
+
 /** A small deterministic generator, so every demo database has the same figures. */
 function mulberry32(seed: number) {
   let a = seed;
@@ -100,6 +140,13 @@ function mulberry32(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Whether seedDemoData would fill this database: it has no account and no group. */
+export async function takesDemoData(db: Db | Tx): Promise<boolean> {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  const [anyGroup] = await db.select({ id: groups.id }).from(groups).limit(1);
+  return !anyUser && !anyGroup;
 }
 
 /**
@@ -117,9 +164,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
     // Under a lock, so two processes starting at once cannot both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     // Empty means no account at all: demo accounts with a known password never join real ones.
-    const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
-    const [anyGroup] = await tx.select({ id: groups.id }).from(groups).limit(1);
-    if (anyUser || anyGroup) return false;
+    if (!(await takesDemoData(tx))) return false;
 
     const insertedGroups = await tx
       .insert(groups)
@@ -129,27 +174,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
 
     await tx.insert(users).values({ email: DEMO_LOGINS[0].email, passwordHash, fullName: 'Sara Superadmin', isSuperadmin: true });
 
-    // People: group admins first, then sellers spread over the groups.
-    const people: { email: string; fullName: string; phone: string | null; groupIndex: number; role: 'seller' | 'admin' }[] = [
-      { email: DEMO_LOGINS[1].email, fullName: 'Karin Lärare', phone: '070-123 45 67', groupIndex: 0, role: 'admin' },
-      { email: 'tranare@savedalen.se', fullName: 'Johan Tränare', phone: '073-765 43 21', groupIndex: 1, role: 'admin' },
-      { email: 'ledare@tallen.se', fullName: 'Mona Ledare', phone: null, groupIndex: 2, role: 'admin' },
-      { email: 'mentor@ekskolan.se', fullName: 'Per Mentor', phone: null, groupIndex: 3, role: 'admin' },
-    ];
-    const groupSizes = [10, 8, 6, 6];
-    let nameIndex = 0;
-    groupSizes.forEach((size, groupIndex) => {
-      for (let i = 0; i < size; i++) {
-        const first = FIRST_NAMES[nameIndex % FIRST_NAMES.length]!;
-        const last = LAST_NAMES[(nameIndex * 7) % LAST_NAMES.length]!;
-        const email =
-          nameIndex < 2
-            ? `${first.toLowerCase()}@demo.se`
-            : `${first.toLowerCase()}.${last.toLowerCase().replace(/å|ä/g, 'a').replace(/ö/g, 'o')}@demo.se`;
-        people.push({ email, fullName: `${first} ${last}`, phone: null, groupIndex, role: 'seller' });
-        nameIndex++;
-      }
-    });
+    const people = demoPeople();
     const insertedUsers = await tx
       .insert(users)
       .values(
@@ -183,7 +208,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
           title,
           description,
           priceOre,
-          sku: `SP-${String(i + 1).padStart(3, '0')}`,
+          sku: demoSku(i),
         })),
       )
       .returning({ id: products.id, title: products.title, priceOre: products.priceOre });
@@ -203,7 +228,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
         }));
         const subtotal = lines.reduce((sum, l) => sum + insertedProducts[l.productIndex]!.priceOre * l.quantity, 0);
         orderRows.push({
-          shopifyOrderId: String(5_500_000_000_000 + orderRows.length),
+          shopifyOrderId: String(DEMO_ORDER_IDS_FROM + orderRows.length),
           orderName: `#${1001 + orderRows.length}`,
           orderedAt,
           shopifyUpdatedAt: orderedAt,
@@ -222,7 +247,7 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
     const sortedOrders = order.map((i, rank) => ({
       ...orderRows[i]!,
       orderName: `#${1001 + rank}`,
-      shopifyOrderId: String(5_500_000_000_000 + rank),
+      shopifyOrderId: String(DEMO_ORDER_IDS_FROM + rank),
     }));
     const sortedLines = order.map((i) => lineDrafts[i]!);
     const insertedOrders: { id: number }[] = [];
@@ -291,11 +316,71 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
   });
 }
 
-/** True when this database holds the demo data set (its superadmin), seeded now or on an earlier start. */
-export async function hasDemoData(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
+/**
+ * The demo accounts in this database: the one test of "demo data is here" (the start, the
+ * removal, the password renewal). An account is the demo's when it has one of the seed's
+ * addresses and still the seed's password hash: the seed hashes the password once and gives
+ * every demo account that same hash (one salt), which nobody can register or set. So an account
+ * someone registered later at a freed demo address, a real superadmin whose SUPERADMIN_EMAIL
+ * happens to be admin@saljportalen.se, and a demo account whose password was changed are not the
+ * demo's: their passwords are nobody else's to know.
+ */
+export async function findDemoAccounts(db: Db | Tx): Promise<{ id: number; email: string; isSuperadmin: boolean }[]> {
+  const demoAddress = inArray(sql`lower(${users.email})`, [...DEMO_EMAILS]);
+  const seedHashes = db
+    .select({ passwordHash: users.passwordHash })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, DEMO_LOGINS[0].email), eq(users.isSuperadmin, true)));
-  return row !== undefined;
+    .where(demoAddress)
+    .groupBy(users.passwordHash)
+    .having(sql`count(*) > 1`);
+  return db
+    .select({ id: users.id, email: users.email, isSuperadmin: users.isSuperadmin })
+    .from(users)
+    .where(and(demoAddress, isNull(users.erasedAt), inArray(users.passwordHash, seedHashes)))
+    .orderBy(users.id);
+}
+
+/** True when this database holds demo accounts (findDemoAccounts), seeded now or on an earlier start. */
+export async function hasDemoData(db: Db | Tx): Promise<boolean> {
+  return (await findDemoAccounts(db)).length > 0;
+}
+
+/**
+ * Gives every demo account a new password (and ends their sessions): a data dir seeded before
+ * the password was generated has the old public one, `demo1234`, and one whose password file is
+ * gone has one nobody here can print. Returns how many accounts got it.
+ */
+export async function renewDemoPassword(db: Db | Tx, password: string): Promise<number> {
+  const accounts = await findDemoAccounts(db);
+  if (accounts.length === 0) return 0;
+  const passwordHash = await hashPassword(password);
+  const ids = accounts.map((account) => account.id);
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, endedSessions: [] })
+    .where(inArray(users.id, ids));
+  await db.delete(refreshTokens).where(inArray(refreshTokens.userId, ids));
+  return ids.length;
+}
+
+/**
+ * The demo accounts' password, from this data dir's demo-password file. A data dir that keeps
+ * none (seeded before the password was generated, when it was the public `demo1234`; or the
+ * database moved to PostgreSQL from another data dir) gets a new one: the accounts' hash is
+ * replaced and the file written in one transaction, so the file never names a password the
+ * accounts do not have.
+ */
+export async function demoPasswordOf(db: Db, dataDir: string): Promise<{ password: string; renewed: boolean }> {
+  const kept = readDemoPassword(dataDir);
+  if (kept) return { password: kept, renewed: false };
+  const password = generateDemoPassword();
+  return db.transaction(async (tx) => {
+    // The seed's lock: a second process starting at once finds the first one's file.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+    const other = readDemoPassword(dataDir);
+    if (other) return { password: other, renewed: false };
+    await renewDemoPassword(tx, password);
+    keepDemoPassword(dataDir, password);
+    return { password, renewed: true };
+  });
 }

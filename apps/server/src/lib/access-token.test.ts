@@ -33,7 +33,7 @@ describe('access tokens', () => {
     expect(tokens.verify(await tokens.sign(claims))).toEqual(claims);
   });
 
-  it('refuses another key, another algorithm, none, crit, an expired or not yet valid token, and a missing expiry', async () => {
+  it('refuses another key, another algorithm, none, crit, an expired or not yet valid token, a missing expiry and a subject no id is', async () => {
     const exp = now() + 600;
     const refused = [
       await signed({ sub: '1', exp }, { alg: 'HS256' }, new TextEncoder().encode('another-secret-another-secret-another!!')),
@@ -45,6 +45,12 @@ describe('access tokens', () => {
       await signed({ sub: '1' }),
       await signed({ sub: 'admin', exp }),
       await signed({ sub: '0', exp }),
+      // Subjects no user id is (issue 28): beyond PostgreSQL's integer, or another spelling of a number.
+      await signed({ sub: '2147483648', exp }),
+      await signed({ sub: '99999999999999999999', exp }),
+      await signed({ sub: '1e3', exp }),
+      await signed({ sub: '01', exp }),
+      await signed({ sub: ' 1', exp }),
       await signed({ sub: 1, exp }),
       await signed({ sub: '1', exp: String(exp) }),
       await signed({ sub: '1', exp, iat: 'igår' }),

@@ -1,5 +1,6 @@
 import { createSigner, createVerifier } from 'fast-jwt';
 import { LRUCache } from 'lru-cache';
+import { ZIdParamSchema } from '@saljportalen/contract';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -51,8 +52,11 @@ export function createAccessTokens(secret: string) {
       }
       // fast-jwt checks iat and nbf only when they are numbers; jose refuses a token where they are not.
       if (['iat', 'nbf'].some((claim) => payload[claim] !== undefined && typeof payload[claim] !== 'number')) return null;
-      const userId = Number(payload.sub);
-      if (typeof payload.sub !== 'string' || !Number.isInteger(userId) || userId <= 0) return null;
+      // An id as the contract reads one (plain decimal, within PostgreSQL's integer), so that no
+      // token's subject can make the user's lookup fail rather than find no one (issue 28).
+      const subject = ZIdParamSchema.safeParse(payload.sub);
+      if (typeof payload.sub !== 'string' || !subject.success) return null;
+      const userId = subject.data as number;
       const claims: AccessTokenClaims = Object.freeze({
         userId,
         tokenVersion: typeof payload.ver === 'number' ? payload.ver : 0,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderMail } from './mail-template.js';
+import { escapeHtml, portal, renderMail } from './mail-template.js';
 
 const content = {
-  subject: 'Välkommen till Säljportalen',
-  greeting: 'Hej Åsa!',
+  subject: portal`Välkommen till Säljportalen`,
+  greeting: portal`Hej Åsa!`,
   blocks: [
     'Du har lagts till i Klass 6B på Säljportalen som säljare.',
     { action: { label: 'Välj lösenord', url: 'https://portal.skolan.se/auth/reset-password?code=abc&valkommen=1' } },
@@ -53,8 +53,8 @@ describe('renderMail', () => {
   it('escapes every value it is given: names, group names, subjects and links', () => {
     const hostile = `<script>alert("x")</script> & 'Ö'`;
     const { html, text } = renderMail({
-      subject: hostile,
-      greeting: `Hej ${hostile}!`,
+      subject: portal`Ämne: ${hostile}`,
+      greeting: portal`Hej ${hostile}!`,
       blocks: [`Du har lagts till i ${hostile}.`, { action: { label: hostile, url: 'https://portal.skolan.se/?q="><img src=x>' } }],
     });
     expect(html).not.toContain('<script>');

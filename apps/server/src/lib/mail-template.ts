@@ -9,9 +9,27 @@
 
 export type MailBlock = string | { action: { label: string; url: string } };
 
+declare const portalWords: unique symbol;
+/** Text that begins with the portal's own words (made by `portal`). */
+export type PortalText = string & { readonly [portalWords]: true };
+
+/**
+ * A subject or a greeting (the mail's first line): a template that must begin with the portal's
+ * own words, never with a value (issue 28). A name someone else typed (a child's, a group's) can
+ * only follow them, so no subject or first line reads as a stranger's text ("Vinn 5000 kr! Logga
+ * in på …" from the consent mail of a child so named). Checked at every call, so a template that
+ * breaks the rule fails its first test.
+ */
+export function portal(strings: TemplateStringsArray, ...values: (string | number)[]): PortalText {
+  if (!/\p{L}/u.test(strings[0] ?? '')) {
+    throw new Error(`ett mejls ämne och första rad ska börja med portalens egna ord: ${strings.join('${…}')}`);
+  }
+  return strings.map((part, index) => (index === 0 ? part : String(values[index - 1]) + part)).join('') as PortalText;
+}
+
 export interface MailContent {
-  subject: string;
-  greeting: string;
+  subject: PortalText;
+  greeting: PortalText;
   blocks: MailBlock[];
 }
 

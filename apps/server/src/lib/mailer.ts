@@ -16,8 +16,15 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** `outboxId` is the mail's `mail_outbox` row, which names its file in the outbox folder. */
+  send(mail: Mail, outboxId?: number): Promise<void>;
 }
+
+/** The folder mail is written to without SMTP_URL. */
+export const outboxFolder = (dataDir: string) => path.join(dataDir, 'outbox');
+
+/** `2026-11-28T05-31-28-000Z-m0000000042.json`: oldest first by name, and the row it is the copy of. */
+const OUTBOX_FILE = /-m(\d+)\.json$/;
 
 /**
  * How the mail sender of the outbox (plugins/mail-outbox.ts) delivers one mail: SMTP when
@@ -40,11 +47,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       },
     };
   }
-  const outbox = path.join(options.dataDir, 'outbox');
+  const outbox = outboxFolder(options.dataDir);
   return {
-    async send(mail) {
+    async send(mail, outboxId) {
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
+      const tail = outboxId === undefined ? Math.random().toString(36).slice(2, 8) : `m${String(outboxId).padStart(10, '0')}`;
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${tail}.json`);
       // Written whole, then renamed into place: a reader never sees half a mail.
       await writeFileAtomic(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
       // The address is not logged: the file holds it for whoever runs the server.
@@ -61,4 +69,46 @@ export function mailFailureForLog(error: unknown): { reason: string; code?: stri
   const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? { reason, code } : { reason };
+}
+
+/**
+ * Deletes the outbox folder's copies of mail that is gone: each file whose `mail_outbox` row no
+ * longer exists (erased with its person, or deleted once sent), and every file older than
+ * `olderThan`, whatever wrote it. The folder holds addresses and names: it keeps no more than the
+ * table does (issue 28). Returns how many files went.
+ */
+export async function forgetOutboxFiles(
+  dataDir: string,
+  options: { existingRows: (ids: number[]) => Promise<Set<number>>; olderThan: Date },
+): Promise<number> {
+  const outbox = outboxFolder(dataDir);
+  let names: string[];
+  try {
+    names = (await fs.readdir(outbox)).filter((name) => name.endsWith('.json'));
+  } catch (error) {
+    // No folder (or something else in its place, which the sender reports when it writes): nothing to forget.
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return 0;
+    throw error;
+  }
+  const idOf = (name: string) => {
+    const match = OUTBOX_FILE.exec(name);
+    return match ? Number(match[1]) : null;
+  };
+  const ids = names.map(idOf).filter((id): id is number => id !== null);
+  const existing = ids.length > 0 ? await options.existingRows(ids) : new Set<number>();
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(outbox, name);
+    const id = idOf(name);
+    let gone = id !== null && !existing.has(id);
+    if (!gone) {
+      const stat = await fs.stat(file).catch(() => null);
+      gone = stat !== null && stat.mtime < options.olderThan;
+    }
+    if (gone) {
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

@@ -1,5 +1,4 @@
-/** A UTF-16 surrogate without its other half: no Unicode character, and no UTF-8 encoding. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+import { toWellFormedText } from '@saljportalen/contract';
 
 /**
  * Text PostgreSQL can store, line breaks kept: for multi-line text that comes from outside
@@ -9,5 +8,5 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * Names and titles take `toSingleLineText` (contract), which removes every control character.
  */
 export function toStorableText(value: string): string {
-  return value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd');
+  return toWellFormedText(value.replaceAll('\u0000', ''));
 }

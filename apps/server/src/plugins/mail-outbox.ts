@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { and, asc, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
-import { mailFailureForLog, type Mail, type Mailer } from '../lib/mailer.js';
+import { RETENTION } from '@saljportalen/contract';
+import { forgetOutboxFiles, mailFailureForLog, type Mail, type Mailer } from '../lib/mailer.js';
 import { mails } from '../lib/metrics.js';
 
 declare module 'fastify' {
@@ -20,6 +21,12 @@ export interface MailOutbox {
    * and the sender delivers in the background, so a slow mail server never holds a request.
    */
   deliverSoon(): Promise<void>;
+  /**
+   * Deletes the outbox folder's file of every mail whose row is gone, and every file older than
+   * `olderThan` (RETENTION.sentMailDays before now unless given): called after an erasure, which
+   * deletes the person's rows, and by the retention job (issue 28). Returns how many went.
+   */
+  forgetFiles(olderThan?: Date): Promise<number>;
 }
 
 /** A claimed mail is leased for this long: longer than one SMTP attempt may take (lib/mailer.ts timeouts). */
@@ -30,7 +37,7 @@ const POLL_MS = 1000;
 const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** Sent mail is deleted after a day, given-up mail after a week: both hold a person's address. */
 const KEEP_SENT_MS = 24 * 60 * 60_000;
-const KEEP_GIVEN_UP_MS = 7 * 24 * 60 * 60_000;
+const KEEP_GIVEN_UP_MS = RETENTION.sentMailDays * 24 * 60 * 60_000;
 const BATCH = 20;
 /** Shutdown waits this long at most for a mail being sent (a hanging SMTP server must not hold it). */
 const STOP_WAIT_MS = 5000;
@@ -92,7 +99,7 @@ export function recordMailOutcome(log: FastifyBaseLogger, outcome: MailOutcome):
  * one PostgreSQL never send one mail twice), leases them, sends each through the mailer (SMTP, or
  * the file outbox in DATA_DIR), and marks it sent or due again after a backoff.
  */
-export function createMailSender(options: { db: Db; mailer: Mailer; log: FastifyBaseLogger; retryBaseMs: number }) {
+export function createMailSender(options: { db: Db; mailer: Mailer; log: FastifyBaseLogger; retryBaseMs: number; dataDir?: string }) {
   const { db, mailer, log } = options;
   let stopped = false;
   let chain: Promise<void> = Promise.resolve();
@@ -124,7 +131,7 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
       ...(row.html ? { html: row.html } : {}),
     } as Mail;
     try {
-      await mailer.send(mail);
+      await mailer.send(mail, row.id);
     } catch (error) {
       const { reason, code } = mailFailureForLog(error);
       const givingUp = Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
@@ -146,11 +153,30 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
     }
     // Sent: if this update is lost (the database went away), the lease runs out and the mail is
     // sent again. At least once, never lost.
-    await db
+    const marked = await db
       .update(mailOutbox)
       .set({ sentAt: sql`now()`, lastError: null })
-      .where(sql`${mailOutbox.id} = ${row.id}`);
+      .where(sql`${mailOutbox.id} = ${row.id}`)
+      .returning({ id: mailOutbox.id });
     recordMailOutcome(log, { kind: 'sent', mailId: row.id, attempts: row.attempts });
+    // The row went while the mail was on its way: its person was erased, so its file goes too.
+    if (marked.length === 0) await forgetFiles();
+  }
+
+  /** The outbox folder keeps no more than the table: a file goes with its row, and after a week at the latest. */
+  async function forgetFiles(olderThan = new Date(Date.now() - RETENTION.sentMailDays * 86_400_000)): Promise<number> {
+    if (!options.dataDir) return 0;
+    try {
+      return await forgetOutboxFiles(options.dataDir, {
+        olderThan,
+        existingRows: async (ids) =>
+          new Set((await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.id, ids))).map((row) => row.id)),
+      });
+    } catch (error) {
+      // Never a failed erasure or a held-up delivery for it: the next sweep tries again.
+      log.warn({ reason: mailFailureForLog(error).reason }, 'utkorgens filer kunde inte rensas');
+      return 0;
+    }
   }
 
   async function sweep() {
@@ -162,6 +188,7 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
           lte(mailOutbox.givenUpAt, sql`now() - ${KEEP_GIVEN_UP_MS} * interval '1 millisecond'`),
         ),
       );
+    await forgetFiles();
   }
 
   async function deliverDue() {
@@ -204,6 +231,7 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
   let timer: NodeJS.Timeout | undefined;
   return {
     pass,
+    forgetFiles,
     start() {
       timer = setInterval(() => void pass(), POLL_MS);
       timer.unref();
@@ -226,12 +254,24 @@ export function createMailSender(options: { db: Db; mailer: Mailer; log: Fastify
  */
 export const mailOutboxPlugin = fp(
   async (app: FastifyInstance) => {
-    const sender = createMailSender({ db: app.db, mailer: app.mailer, log: app.log, retryBaseMs: app.config.mailRetryMs });
+    const sender = createMailSender({
+      db: app.db,
+      mailer: app.mailer,
+      log: app.log,
+      retryBaseMs: app.config.mailRetryMs,
+      dataDir: app.config.dataDir,
+    });
     const local = !app.config.smtpUrl;
     app.decorate('mailOutbox', {
       deliverSoon: () => {
         const passed = sender.pass();
         return local ? passed : Promise.resolve();
+      },
+      forgetFiles: async (olderThan) => {
+        // A mail of the erased person this process is writing right now is written first, so its
+        // file is there to be deleted; another process's goes when its row is found gone.
+        if (local) await sender.pass();
+        return sender.forgetFiles(olderThan);
       },
     } satisfies MailOutbox);
     app.addHook('onReady', async () => sender.start());

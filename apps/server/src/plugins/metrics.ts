@@ -11,10 +11,38 @@ const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address));
 
 /**
+ * The headers a client that speaks for itself sends: a scraper (Prometheus, curl, wget), node's
+ * fetch, a browser on this machine. A proxy adds its own (X-Forwarded-For, Forwarded, Via,
+ * X-Real-IP, X-Client-IP, True-Client-IP, CF-Connecting-IP, X-Forwarded-Host, and names no list
+ * could know), so without a token any other header is taken as a proxy speaking for someone else
+ * (issue 28: a list of the three known ones let the rest through).
+ */
+const DIRECT_CLIENT_HEADERS = new Set([
+  'host',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'authorization',
+  'cache-control',
+  'pragma',
+  'connection',
+  'keep-alive',
+  'te',
+  'content-length',
+  'upgrade-insecure-requests',
+  'dnt',
+  'priority',
+  'x-prometheus-scrape-timeout-seconds',
+]);
+/** Set by browsers only (a page cannot set them): the fetch metadata and client hints. */
+const isBrowserHeader = (name: string) => name.startsWith('sec-fetch-') || name.startsWith('sec-ch-');
+
+/**
  * Who may read the metrics: with METRICS_TOKEN set, whoever shows it as a bearer token; without
- * it, only a caller on this machine itself: the socket's address is loopback and no proxy speaks
- * for someone else (a proxy on this machine forwarding a visitor adds X-Forwarded-For or
- * Forwarded, whatever TRUST_PROXY says).
+ * it, only a caller on this machine itself: the socket's address is loopback and the request
+ * carries no header but those a client sends for itself (DIRECT_CLIENT_HEADERS), whatever
+ * TRUST_PROXY says: a proxy on this machine forwarding a visitor adds one.
  */
 function checkMetricsAccess(request: FastifyRequest, token: string | undefined) {
   if (token) {
@@ -25,8 +53,8 @@ function checkMetricsAccess(request: FastifyRequest, token: string | undefined) 
     }
     return;
   }
-  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
-  if (!isLoopback(request.socket.remoteAddress) || forwarded) {
+  const throughProxy = Object.keys(request.headers).some((name) => !DIRECT_CLIENT_HEADERS.has(name) && !isBrowserHeader(name));
+  if (!isLoopback(request.socket.remoteAddress) || throughProxy) {
     throw new AppError('FORBIDDEN', 'Mätvärdena kan bara läsas från servern själv, eller med METRICS_TOKEN.');
   }
 }

@@ -5,6 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import { hasForbiddenCharacter } from '@saljportalen/contract';
 import { AppError } from '../errors.js';
 import { databaseAttemptCounters, fallbackAttemptCounters } from './attempt-counters.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
@@ -35,20 +36,20 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Whether any string (key or value) in a parsed body or query holds NUL (U+0000): PostgreSQL's
- * text cannot store it and refuses the whole statement. Walked with a stack, not recursion,
- * because JSON.parse accepts nesting deeper than the call stack. Buffers (the Shopify webhook's
- * raw body) are not text yet.
+ * Whether any string (key or value) in a parsed body, query or path holds a character no text may
+ * hold (`hasForbiddenCharacter`: NUL, which PostgreSQL's text and jsonb cannot store, or a lone
+ * surrogate, which jsonb refuses). Walked with a stack, not recursion, because JSON.parse accepts
+ * nesting deeper than the call stack. Buffers (the Shopify webhook's raw body) are not text yet.
  */
-function holdsNul(value: unknown): boolean {
+function holdsForbiddenCharacter(value: unknown): boolean {
   const pending = [value];
   while (pending.length > 0) {
     const current = pending.pop();
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
+      if (hasForbiddenCharacter(current)) return true;
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true;
+        if (hasForbiddenCharacter(key)) return true;
         pending.push(item);
       }
     }
@@ -66,7 +67,7 @@ export const tooManyAttempts = (ttlMs: number) =>
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    const https = app.config.publicUrl.startsWith('https://');
+    const https = app.config.https;
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -102,9 +103,11 @@ export const securityPlugin = fp(
     });
     await app.register(cookie);
 
-    // One check for every route, before its schema: no text field of any contract can hold NUL.
+    // One check for every route, before its schema: no text of any call (query, path, body, its
+    // keys too) can hold NUL or a lone surrogate, so none reaches a query or the audit log (decision 053).
     app.addHook('preValidation', async (request) => {
-      if (holdsNul(request.query) || holdsNul(request.body)) throw new AppError('VALIDATION', 'Texten innehåller ett otillåtet tecken');
+      if (holdsForbiddenCharacter(request.query) || holdsForbiddenCharacter(request.params) || holdsForbiddenCharacter(request.body))
+        throw new AppError('VALIDATION', 'Texten innehåller ett otillåtet tecken');
     });
 
     // Without CORS_ORIGIN no cross-origin page may read an answer: the web app is served from our own origin.

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../lib/format.js';
-import { renderMail, type MailBlock } from '../../lib/mail-template.js';
+import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 
 export type AccountChange =
@@ -12,7 +12,7 @@ export function maskEmail(email: string): string {
 }
 
 function notices(change: AccountChange, person: { fullName: string; email: string }, publicUrl: string, at: Date): Mail[] {
-  const greeting = `Hej ${person.fullName.split(' ')[0]}!`;
+  const greeting = portal`Hej ${person.fullName.split(' ')[0]!}!`;
   const when = formatDateTime(at);
   const forgotPassword = `${publicUrl}/auth/forgot-password`;
   const ifNotYou: MailBlock[] = [
@@ -28,7 +28,7 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
           to: person.email,
           link: forgotPassword,
           ...renderMail({
-            subject: 'Ditt lösenord på Säljportalen har ändrats',
+            subject: portal`Ditt lösenord på Säljportalen har ändrats`,
             greeting,
             blocks: [
               change.kind === 'password_reset'
@@ -46,7 +46,7 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
           // The old inbox is where an owner whose account was taken over will still be reading.
           to: change.oldEmail,
           ...renderMail({
-            subject: 'E-postadressen till ditt konto på Säljportalen har ändrats',
+            subject: portal`E-postadressen till ditt konto på Säljportalen har ändrats`,
             greeting,
             blocks: [
               `E-postadressen till ditt konto på Säljportalen ändrades ${when} från den här adressen till ${maskEmail(change.newEmail)}. Du loggar nu in med den nya adressen, och mejl från Säljportalen skickas dit.`,
@@ -59,7 +59,7 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
           to: change.newEmail,
           link: forgotPassword,
           ...renderMail({
-            subject: 'Det här är nu e-postadressen till ditt konto på Säljportalen',
+            subject: portal`Det här är nu e-postadressen till ditt konto på Säljportalen`,
             greeting,
             blocks: [
               `Den här adressen blev ${when} e-postadressen till ditt konto på Säljportalen. Du loggar in med den från och med nu.`,

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { passwordResetCodes, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { renderMail } from '../../lib/mail-template.js';
+import { portal, renderMail } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../plugins/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -44,8 +44,8 @@ export async function requestPasswordReset(db: Db, options: { email: string; pub
         to: user.email,
         link,
         ...renderMail({
-          subject: 'Återställ ditt lösenord på Säljportalen',
-          greeting: `Hej ${user.fullName.split(' ')[0]}!`,
+          subject: portal`Återställ ditt lösenord på Säljportalen`,
+          greeting: portal`Hej ${user.fullName.split(' ')[0]!}!`,
           blocks: [
             'Någon (förhoppningsvis du) har bett om att få återställa lösenordet till ditt konto på Säljportalen.',
             `Öppna länken nedan inom ${RESET_CODE_TTL_MINUTES} minuter för att välja ett nytt lösenord.`,

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createMembership } from '../memberships/create-membership.js';
 import { inviteGuardian } from '../guardian/invite-guardian.js';
+import type { CountInvite } from '../guardian/invite-limits.js';
 import { findUserByEmail } from './sign-in.js';
 
 export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, '');
@@ -15,11 +16,13 @@ export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().re
  * by giving that account's password; anyone else is told the address is taken. An account that is
  * in the group already stays as it is there: a group admin who uses the code is not made a seller.
  * A seller under 13 is stored waiting for a guardian's consent, and the guardian is mailed (issue 22).
+ * `countInvite` counts that mail before anything is stored, and refuses the whole registration
+ * when the guardian's address or the group has had too many (issue 28, decision 051).
  */
 export async function registerSeller(
   db: Db,
   request: TRegisterSellerRequest,
-  options: { publicUrl: string },
+  options: { publicUrl: string; countInvite?: CountInvite },
 ): Promise<{ userId: number; guardianInvited: boolean }> {
   const [group] = await db
     .select()
@@ -36,6 +39,7 @@ export async function registerSeller(
     // An account without a guardian's consent that now says it is under 13 asks a guardian first;
     // one already approved (or waiting) keeps what it has.
     const invite = request.under_13 === true && existing.guardianConsent === null;
+    if (invite) await options.countInvite?.({ guardianEmail: request.guardian_email!, groupId: group.id });
     await db.transaction(async (tx) => {
       await createMembership(tx, { userId: existing.id, groupId: group.id, role: 'seller' });
       await tx
@@ -55,6 +59,7 @@ export async function registerSeller(
     return { userId: existing.id, guardianInvited: invite };
   }
 
+  if (request.under_13) await options.countInvite?.({ guardianEmail: request.guardian_email!, groupId: group.id });
   const passwordHash = await hashPassword(request.password);
   return db.transaction(async (tx) => {
     const [user] = await tx

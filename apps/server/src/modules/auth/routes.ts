@@ -18,6 +18,7 @@ import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToke
 import { registerSeller } from './register-seller.js';
 import { clearRefreshCookie, recordSignIn, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
+import { guardianInviteLimits } from '../guardian/invite-limits.js';
 import { passwordAttempts, resetMailLimit } from './sign-in-limits.js';
 
 export async function authRoutes(instance: FastifyInstance) {
@@ -25,6 +26,7 @@ export async function authRoutes(instance: FastifyInstance) {
   // Sign-in and registration (which checks the password of an address that has an account) share
   // one count of wrong passwords per account and address (decision 012).
   const passwordAttempt = passwordAttempts(app);
+  const withInviteLimits = guardianInviteLimits(app);
 
   app.post(
     '/api/auth/login',
@@ -43,8 +45,12 @@ export async function authRoutes(instance: FastifyInstance) {
       config: routeRateLimit(app, 100, '1 hour'),
     },
     async (request, reply) => {
-      const { userId, guardianInvited } = await passwordAttempt(request, reply, request.body.email, () =>
-        registerSeller(app.db, request.body, { publicUrl: app.config.publicUrl }),
+      // A pupil under 13 whose guardian's address or group has had too many consent mails is
+      // refused whole (429), not stored waiting for a mail never sent (decision 051).
+      const { userId, guardianInvited } = await withInviteLimits(reply, (countInvite) =>
+        passwordAttempt(request, reply, request.body.email, () =>
+          registerSeller(app.db, request.body, { publicUrl: app.config.publicUrl, countInvite }),
+        ),
       );
       if (guardianInvited) await app.mailOutbox.deliverSoon();
       return startSession(app, reply, userId);

@@ -11,7 +11,7 @@ export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, toke
     path: '/api/auth',
     httpOnly: true,
     sameSite: 'strict',
-    secure: app.config.publicUrl.startsWith('https://'),
+    secure: app.config.https,
     maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
 }

@@ -4,13 +4,21 @@ import { createSellerCatalog } from './create-seller-catalog.js';
 
 /** The seller's personal catalogue as a PDF (issue 3, spec §7 `GET /api/catalog/me.pdf`). */
 export async function catalogRoutes(app: FastifyInstance) {
-  app.get('/api/catalog/me.pdf', { onRequest: app.authenticate }, async (request, reply) => {
-    const { pdf, fileName } = await createSellerCatalog(app.db, {
-      user: currentUser(request),
-      publicUrl: app.config.publicUrl,
-      dataDir: app.config.dataDir,
-      log: request.log,
-    });
-    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
-  });
+  // The paper carries the seller's name as chosen for buyers and the personal link: personal data.
+  app.get(
+    '/api/catalog/me.pdf',
+    {
+      onRequest: app.authenticate,
+      config: { personalDataExport: { action: 'catalog.download', targetType: 'user', targetId: (request) => currentUser(request).id } },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await createSellerCatalog(app.db, {
+        user: currentUser(request),
+        publicUrl: app.config.publicUrl,
+        dataDir: app.config.dataDir,
+        log: request.log,
+      });
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
+    },
+  );
 }

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { groups, memberships, orderLines, orders, users } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/format.js';
-import { writeAudit } from '../audit/write-audit.js';
 import { groupNotFound } from './group-queries.js';
 
 /** About 1 000 orders (a few thousand lines) in memory at a time, two batches at most, whatever the group's size. */
@@ -165,15 +164,14 @@ async function* groupLineRecords(db: Db, groupId: number): AsyncGenerator<CsvRec
  * Stockholm time) and safe to open: a line of a text cell starting with = + - @ tab or CR gets a
  * leading apostrophe, and a cell with a line break is quoted, so it stays one cell of one row.
  * Amounts are real numbers, so a negative refund stays a number Excel can add up. The rows are
- * streamed from batches; the export is recorded in the audit log (it hands out personal data).
+ * streamed from batches; the route records the export in the audit log (audit/personal-data-exports.ts).
  */
 export async function exportGroupCsv(
   db: Db,
-  options: { actorUserId: number; groupId: number; log: FastifyBaseLogger },
+  options: { groupId: number; log: FastifyBaseLogger },
 ): Promise<{ filename: string; stream: Readable }> {
   const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, options.groupId));
   if (!group) throw groupNotFound();
-  await writeAudit(db, { actorUserId: options.actorUserId, action: 'group.export', targetType: 'group', targetId: group.id });
 
   const stream = pipeline(Readable.from(groupLineRecords(db, group.id)), groupCsvWriter(), (error) => {
     if (!error) return;

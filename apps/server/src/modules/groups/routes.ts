@@ -120,15 +120,23 @@ export async function groupRoutes(instance: FastifyInstance) {
     async (request) => updateGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, changes: request.body }),
   );
 
-  app.get('/api/admin/group/:id/export', { schema: { params } }, async (request, reply) => {
-    const { filename, stream } = await exportGroupCsv(app.db, {
-      actorUserId: currentUser(request).id,
-      groupId: request.params.id,
-      log: request.log,
-    });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(stream);
-  });
+  app.get(
+    '/api/admin/group/:id/export',
+    {
+      schema: { params },
+      config: {
+        personalDataExport: { action: 'group.export', targetType: 'group', targetId: (request) => (request.params as { id: number }).id },
+      },
+    },
+    async (request, reply) => {
+      const { filename, stream } = await exportGroupCsv(app.db, {
+        groupId: request.params.id,
+        log: request.log,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(stream);
+    },
+  );
 }

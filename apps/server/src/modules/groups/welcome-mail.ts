@@ -1,5 +1,5 @@
 import type { TMembershipRole } from '@saljportalen/contract';
-import { renderMail } from '../../lib/mail-template.js';
+import { portal, renderMail } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { RESET_CODE_TTL_MINUTES } from '../auth/password-reset.js';
 
@@ -27,8 +27,8 @@ export function welcomeMail(options: {
     to: options.to,
     link: options.choosePasswordLink,
     ...renderMail({
-      subject: 'Välkommen till Säljportalen',
-      greeting: `Hej ${options.fullName.split(' ')[0]}!`,
+      subject: portal`Välkommen till Säljportalen`,
+      greeting: portal`Hej ${options.fullName.split(' ')[0]!}!`,
       blocks: [
         `Du har lagts till i ${options.groupName} på Säljportalen som ${roleText}.`,
         passwordStep,

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadModel } from '../figures/read-model/read-model.js';
 import { sellerViewOfRow, type SellerView } from '../figures/seller-view.js';
+import { writeAudit } from '../audit/write-audit.js';
 import { eraseAccount } from '../privacy/erase-account.js';
 
 /** The one condition every guardian call is scoped by: an approved link of this guardian to this child. */
@@ -61,7 +62,7 @@ export async function loadChildView(
   return { child, view: sellerViewOfRow(child, row) };
 }
 
-/** 'Återkalla samtycke': the guardian withdraws consent, and the child's account is erased. */
+/** 'Återkalla samtycke': the guardian withdraws consent, and the child's account is erased; both audit-logged. */
 export async function withdrawGuardianConsent(db: Db, guardianUserId: number, childUserId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [link] = await tx
@@ -72,5 +73,12 @@ export async function withdrawGuardianConsent(db: Db, guardianUserId: number, ch
       .for('update');
     if (!link) throw notYourChild();
     await eraseAccount(tx, childUserId, { actorUserId: guardianUserId, reason: 'guardian_withdrew' });
+    await writeAudit(tx, {
+      actorUserId: guardianUserId,
+      action: 'guardian.withdraw',
+      targetType: 'user',
+      targetId: childUserId,
+      details: { guardian_link_id: link.id },
+    });
   });
 }

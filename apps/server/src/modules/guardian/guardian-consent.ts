@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TGuardianConsentResponse } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { sha256 } from '../../lib/random-codes.js';
+import { writeAudit } from '../audit/write-audit.js';
 import { eraseAccount } from '../privacy/erase-account.js';
 import { renewLeaderboardVersionsOfMember } from '../figures/leaderboard-version.js';
 
@@ -59,7 +60,7 @@ async function spendCode(tx: Tx, code: string) {
     .update(guardianLinks)
     .set({ codeUsedAt: new Date() })
     .where(and(eq(guardianLinks.codeHash, sha256(code)), isNull(guardianLinks.codeUsedAt), gt(guardianLinks.codeExpiresAt, sql`now()`)))
-    .returning({ id: guardianLinks.id, childUserId: guardianLinks.childUserId });
+    .returning({ id: guardianLinks.id, childUserId: guardianLinks.childUserId, guardianEmail: guardianLinks.guardianEmail });
   if (!spent) await usableLink(tx, code);
   if (!spent) throw usedCode();
   return spent;
@@ -67,11 +68,58 @@ async function spendCode(tx: Tx, code: string) {
 
 export type GuardianAccount = { kind: 'existing'; userId: number } | { kind: 'new'; fullName: string; email: string; password: string };
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const notTheInvitedAddress = (invited: string) =>
+  new AppError(
+    'VALIDATION',
+    `Godkännandet görs med ett konto för ${invited}, adressen som barnet angav. ` +
+      'Logga in med det kontot eller skapa ett med den adressen. Stämmer inte adressen kan du avböja, så kan barnet registrera sig igen.',
+  );
+
+/**
+ * Consent comes from the guardian the child named (issue 28): the account must be the invited
+ * address's, a grown-up's own (not under 13, not waiting for a consent of its own), and outside
+ * every group of the child, so a classmate or the child's teacher cannot make themselves the
+ * child's guardian with a code they were shown. Throws the Swedish reason; nothing is spent then.
+ */
+async function refuseWrongGuardian(tx: Tx, link: { childUserId: number; guardianEmail: string }, guardianUserId: number) {
+  if (guardianUserId === link.childUserId) {
+    throw new AppError('VALIDATION', 'Barnets eget konto kan inte godkänna sig självt. Logga in med vårdnadshavarens konto.');
+  }
+  const [guardian] = await tx
+    .select({ email: users.email, isUnder13: users.isUnder13, guardianConsent: users.guardianConsent })
+    .from(users)
+    .where(eq(users.id, guardianUserId));
+  if (!guardian) throw unknownCode();
+  if (!sameAddress(guardian.email, link.guardianEmail)) throw notTheInvitedAddress(link.guardianEmail);
+  if (guardian.isUnder13 || guardian.guardianConsent === 'pending') {
+    throw new AppError(
+      'FORBIDDEN',
+      'Ett konto för någon under 13 år, eller ett konto som själv väntar på godkännande, kan inte godkänna. En vuxen vårdnadshavare behöver ett eget konto.',
+    );
+  }
+  const childMembership = aliasedTable(memberships, 'child_membership');
+  const [shared] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(childMembership, and(eq(childMembership.groupId, memberships.groupId), eq(childMembership.userId, link.childUserId)))
+    .where(eq(memberships.userId, guardianUserId))
+    .limit(1);
+  if (shared) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Kontot är säljare eller administratör i barnets grupp och kan inte godkänna barnets konto. ' +
+        'Godkännandet ska komma från en vårdnadshavare med ett eget konto utanför gruppen.',
+    );
+  }
+}
+
 /**
  * The guardian approves (issue 22): their account (an existing one whose password was checked,
  * or a new one made here) is linked to the child, the code is spent, the child's consent is
  * 'approved' and the child's groups' leaderboards move to a new version. The guardian gets no
- * membership. Returns the guardian's user id, to be signed in.
+ * membership. Only the guardian the child named may (refuseWrongGuardian); the approval is
+ * audit-logged. Returns the guardian's user id, to be signed in.
  */
 export async function approveGuardianConsent(
   db: Db,
@@ -84,6 +132,8 @@ export async function approveGuardianConsent(
     if (options.account.kind === 'existing') {
       guardianUserId = options.account.userId;
     } else {
+      // A new account on another address would be made only to be refused.
+      if (!sameAddress(options.account.email, spent.guardianEmail)) throw notTheInvitedAddress(spent.guardianEmail);
       const [created] = await tx
         .insert(users)
         .values({ email: options.account.email.trim(), fullName: options.account.fullName.trim(), passwordHash: passwordHash! })
@@ -94,22 +144,37 @@ export async function approveGuardianConsent(
       }
       guardianUserId = created.id;
     }
-    if (guardianUserId === spent.childUserId) {
-      throw new AppError('VALIDATION', 'Barnets eget konto kan inte godkänna sig självt. Logga in med vårdnadshavarens konto.');
-    }
+    await refuseWrongGuardian(tx, spent, guardianUserId);
     const [child] = await tx.select({ erasedAt: users.erasedAt }).from(users).where(eq(users.id, spent.childUserId));
     if (!child || child.erasedAt !== null) throw unknownCode();
     await tx.update(guardianLinks).set({ guardianUserId, approvedAt: new Date() }).where(eq(guardianLinks.id, spent.id));
     await tx.update(users).set({ guardianConsent: 'approved' }).where(eq(users.id, spent.childUserId));
     await renewLeaderboardVersionsOfMember(tx, spent.childUserId);
+    await writeAudit(tx, {
+      actorUserId: guardianUserId,
+      action: 'guardian.approve',
+      targetType: 'user',
+      targetId: spent.childUserId,
+      details: { guardian_link_id: spent.id, account: options.account.kind },
+    });
     return { guardianUserId };
   });
 }
 
-/** The guardian declines: the code is spent and the child's account erased (as the agreement on erasure says). */
+/**
+ * The guardian declines: the code is spent and the child's account erased (as the agreement on
+ * erasure says). Whoever holds the code may decline, so the entry has no actor.
+ */
 export async function declineGuardianConsent(db: Db, options: { code: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const spent = await spendCode(tx, options.code);
     await eraseAccount(tx, spent.childUserId, { actorUserId: null, reason: 'guardian_declined' });
+    await writeAudit(tx, {
+      actorUserId: null,
+      action: 'guardian.decline',
+      targetType: 'user',
+      targetId: spent.childUserId,
+      details: { guardian_link_id: spent.id },
+    });
   });
 }

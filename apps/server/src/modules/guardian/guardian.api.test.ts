@@ -33,8 +33,8 @@ interface Child {
   code: string;
 }
 
-/** Registers a pupil under 13 in 6B and returns them with the code mailed to their guardian. */
-async function registerChild(guardianEmail: string, name = 'Lilla Larsson'): Promise<Child> {
+/** Registers a pupil under 13 (in 6B unless told) and returns them with the code mailed to their guardian. */
+async function registerChild(guardianEmail: string, name = 'Lilla Larsson', groupCode = 'BJK6B2'): Promise<Child> {
   counter += 1;
   const email = `barn-${counter}-${Date.now()}@demo.se`;
   const { token } = await ok<{ token: string }>(
@@ -42,7 +42,7 @@ async function registerChild(guardianEmail: string, name = 'Lilla Larsson'): Pro
       full_name: name,
       email,
       password: 'hemligt123',
-      group_code: 'BJK6B2',
+      group_code: groupCode,
       under_13: true,
       guardian_email: guardianEmail,
     }),
@@ -241,12 +241,13 @@ describe('the consent page and its answers', () => {
   });
 
   it('approves with an existing account after its password, and refuses a wrong one or the child’s own', async () => {
-    const child = await registerChild('larare@bjorkskolan.se', 'Sixten Syskon');
+    // The coach of another group may be a parent: only the child's own groups are refused.
+    const child = await registerChild('tranare@savedalen.se', 'Sixten Syskon');
     const wrong = await post('/api/guardian/consent', {
       code: child.code,
       decision: 'approve',
       account: 'existing',
-      email: 'larare@bjorkskolan.se',
+      email: 'tranare@savedalen.se',
       password: 'fel-losenord',
     });
     expect(wrong.status).toBe(401);
@@ -265,7 +266,7 @@ describe('the consent page and its answers', () => {
         code: child.code,
         decision: 'approve',
         account: 'existing',
-        email: 'larare@bjorkskolan.se',
+        email: 'tranare@savedalen.se',
         password: 'demo1234',
       }),
     );
@@ -289,6 +290,115 @@ describe('the consent page and its answers', () => {
     expect((await get('/api/me/summary', child.token)).status).toBe(401);
     expect((await fetch(`${server.url}/s/${child.linkCode}`, { redirect: 'manual' })).status).toBe(404);
     expect(await sqlRows(server.app.db, sql`select id from guardian_links where child_user_id = ${child.userId}`)).toEqual([]);
+  });
+});
+
+describe('who may consent (issue 28)', () => {
+  const approveWith = (code: string, email: string, password: string) =>
+    post('/api/guardian/consent', { code, decision: 'approve', account: 'existing', email, password });
+  async function refusal(response: Response, status: number): Promise<string> {
+    expect(response.status, await response.clone().text()).toBe(status);
+    return ((await response.json()) as { error: { message: string } }).error.message;
+  }
+  const stillUsable = async (child: Child) => {
+    expect((await get(`/api/guardian/consent?code=${encodeURIComponent(child.code)}`)).status).toBe(200);
+    const [user] = await sqlRows<{ guardian_consent: string }>(
+      server.app.db,
+      sql`select guardian_consent from users where id = ${child.userId}`,
+    );
+    expect(user!.guardian_consent).toBe('pending');
+  };
+
+  it('refuses a seller or an admin of any of the child’s groups, even with the invited address, and the code still works', async () => {
+    const classmate = await registerChild('noah@demo.se', 'Klara Klasskamrat');
+    expect(await refusal(await approveWith(classmate.code, 'noah@demo.se', 'demo1234'), 403)).toContain('barnets grupp');
+    await stillUsable(classmate);
+    const pupil = await registerChild('larare@bjorkskolan.se', 'Love Lärarbarn');
+    expect(await refusal(await approveWith(pupil.code, 'larare@bjorkskolan.se', 'demo1234'), 403)).toContain('barnets grupp');
+    await stillUsable(pupil);
+    expect(
+      await sqlRows(
+        server.app.db,
+        sql`select id from guardian_links where guardian_user_id is not null and child_user_id in (${classmate.userId}, ${pupil.userId})`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an account under 13, waiting or approved, in another group', async () => {
+    const scout = await registerChild('scoutmamma@demo.se', 'Sigge Scout', 'SCT482');
+    const child = await registerChild(scout.email, 'Tove Tallen');
+    expect(await refusal(await approveWith(child.code, scout.email, 'hemligt123'), 403)).toContain('under 13 år');
+    await stillUsable(child);
+    await ok(
+      await post('/api/guardian/consent', {
+        code: scout.code,
+        decision: 'approve',
+        account: 'new',
+        full_name: 'Scout Mamma',
+        email: 'scoutmamma@demo.se',
+        password: 'scoutmammas-losen',
+      }),
+    );
+    expect(await refusal(await approveWith(child.code, scout.email, 'hemligt123'), 403)).toContain('under 13 år');
+    await stillUsable(child);
+  });
+
+  it('needs the invited address, for an existing account and for a new one', async () => {
+    const child = await registerChild('mamma.nio@demo.se', 'Nora Nio');
+    const other = await post('/api/guardian/consent', {
+      code: child.code,
+      decision: 'approve',
+      account: 'new',
+      full_name: 'Någon Annan',
+      email: 'nagon.annan@demo.se',
+      password: 'nagons-losen-9',
+    });
+    expect(await refusal(other, 400)).toContain('mamma.nio@demo.se');
+    expect(await sqlRows(server.app.db, sql`select id from users where email = 'nagon.annan@demo.se'`)).toEqual([]);
+    expect(await refusal(await approveWith(child.code, 'tranare@savedalen.se', 'demo1234'), 400)).toContain('mamma.nio@demo.se');
+    await stillUsable(child);
+    await ok(
+      await post('/api/guardian/consent', {
+        code: child.code,
+        decision: 'approve',
+        account: 'new',
+        full_name: 'Mamma Nio',
+        email: 'MAMMA.nio@demo.se',
+        password: 'mammas-losen-9',
+      }),
+    );
+  });
+
+  it('writes an audit entry for every approval, decline and withdrawal, with ids only', async () => {
+    const approved = await registerChild('pappa.tio@demo.se', 'Tage Tio');
+    const { token } = await ok<{ token: string }>(
+      await post('/api/guardian/consent', {
+        code: approved.code,
+        decision: 'approve',
+        account: 'new',
+        full_name: 'Pappa Tio',
+        email: 'pappa.tio@demo.se',
+        password: 'pappas-losen-10',
+      }),
+    );
+    const [guardian] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = 'pappa.tio@demo.se'`);
+    const declined = await registerChild('pappa.tio@demo.se', 'Dagny Tio');
+    await ok(await post('/api/guardian/consent', { code: declined.code, decision: 'decline' }));
+    await ok(await post(`/api/guardian/children/${approved.userId}/withdraw`, {}, token));
+
+    const entries = await sqlRows<{ action: string; actor_user_id: number | null; target_id: string; details: unknown }>(
+      server.app.db,
+      sql`select action, actor_user_id, target_id, details from audit_entries
+          where action like 'guardian.%' and target_id in (${String(approved.userId)}, ${String(declined.userId)}) order by id`,
+    );
+    expect(
+      entries.map((entry) => [entry.action, entry.actor_user_id === null ? null : Number(entry.actor_user_id), entry.target_id]),
+    ).toEqual([
+      ['guardian.approve', Number(guardian!.id), String(approved.userId)],
+      ['guardian.decline', null, String(declined.userId)],
+      ['guardian.withdraw', Number(guardian!.id), String(approved.userId)],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/Tage|Dagny|pappa\.tio/i);
   });
 });
 
@@ -383,7 +493,7 @@ describe('the guardian view', () => {
     expect(children.map((child) => child.user_id)).toEqual([first.userId]);
     const [audit] = await sqlRows<{ action: string }>(
       server.app.db,
-      sql`select action from audit_entries where target_type = 'user' and target_id = ${String(second.userId)}`,
+      sql`select action from audit_entries where target_type = 'user' and target_id = ${String(second.userId)} and action = 'account.erase'`,
     );
     expect(audit!.action).toBe('account.erase');
   });

@@ -54,6 +54,8 @@ export async function guardianRoutes(instance: FastifyInstance) {
       const { body } = request;
       if (body.decision === 'decline') {
         await declineGuardianConsent(app.db, { code: body.code });
+        // The child's mail went with the erasure; its copies in the outbox folder go now.
+        await app.mailOutbox.forgetFiles();
         return { decision: 'decline' as const, ok: true as const };
       }
       let account: GuardianAccount;
@@ -104,22 +106,39 @@ export async function guardianRoutes(instance: FastifyInstance) {
       },
     );
 
-    children.get('/api/guardian/children/:id/catalog.pdf', { schema: { params: ZGuardianChildParamsSchema } }, async (request, reply) => {
-      const { child } = await childOf(request, currentUser(request).id);
-      const { pdf, fileName } = await createSellerCatalog(app.db, {
-        user: child,
-        publicUrl: app.config.publicUrl,
-        dataDir: app.config.dataDir,
-        log: request.log,
-      });
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
-    });
+    children.get(
+      '/api/guardian/children/:id/catalog.pdf',
+      {
+        schema: { params: ZGuardianChildParamsSchema },
+        config: {
+          personalDataExport: {
+            action: 'catalog.download',
+            targetType: 'user',
+            targetId: (request) => (request.params as { id: number }).id,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { child } = await childOf(request, currentUser(request).id);
+        const { pdf, fileName } = await createSellerCatalog(app.db, {
+          user: child,
+          publicUrl: app.config.publicUrl,
+          dataDir: app.config.dataDir,
+          log: request.log,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(pdf);
+      },
+    );
 
     children.post(
       '/api/guardian/children/:id/withdraw',
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZOkResponseSchema } } },
       async (request) => {
         await withdrawGuardianConsent(app.db, currentUser(request).id, request.params.id);
+        await app.mailOutbox.forgetFiles();
         return { ok: true as const };
       },
     );

@@ -27,7 +27,11 @@ describe('a group’s figures events', () => {
 
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    streams = new EventStreams({ heartbeatMs: 60_000, loadAccess: async () => undefined });
+    streams = new EventStreams({
+      heartbeatMs: 60_000,
+      loadAccess: async () => undefined,
+      loadAudience: async () => ({ groupIds: [], membershipIds: [] }),
+    });
     server = http.createServer((_request, response) =>
       streams.open(
         response,

@@ -14,8 +14,9 @@
  * back (Last-Event-ID) to the same process gets what it missed that it may see; an id of another
  * process, or one older than what is kept, gets `resync`. A heartbeat comment keeps proxies from
  * closing a quiet stream. A stream ends when its access token would have expired, when its
- * session ends (the feed's `access` change: logout, password change, erasure), when its reader
- * falls too far behind, and when the server shuts down.
+ * session ends (the feed's `access` change: logout, password change, erasure), when one of its
+ * memberships is removed or moved (the feed's `membership` change), when its reader falls too far
+ * behind, and when the server shuts down.
  *
  * A frame is made once per change, as the bytes of one chunk of the chunked response, and written
  * to each stream's socket as it is (decision 048): for an event to a group's 100 streams, Node's
@@ -80,6 +81,14 @@ const removeFrom = <K>(index: Map<K, Set<OpenStream>>, key: K, stream: OpenStrea
   if (set.size === 0) index.delete(key);
 };
 
+/** The groups and memberships a user's stream may hear of, as the database has them now. */
+export type AudienceLoader = (userId: number) => Promise<StreamAudience>;
+
+const sameMembers = (a: readonly number[], b: readonly number[]) => {
+  const set = new Set(b);
+  return a.length === set.size && a.every((id) => set.has(id));
+};
+
 export class EventStreams {
   /** This process's prefix of event ids: an id from another process (or an earlier run) is not resumable here. */
   readonly processId = crypto.randomBytes(4).toString('hex');
@@ -100,6 +109,7 @@ export class EventStreams {
     private readonly options: {
       heartbeatMs: number;
       loadAccess: AccessLoader;
+      loadAudience: AudienceLoader;
       log?: { warn(object: object, message: string): void };
     },
   ) {
@@ -178,6 +188,10 @@ export class EventStreams {
       }
       case 'access':
         void this.recheck(change.userId);
+        return;
+      case 'membership':
+        // A member removed from a group (or moved) stops hearing of it at once (issue 28).
+        void this.recheckAudience(change.membershipId);
         return;
       default:
         // The read model's changes (modules/read-model), and a lost feed: its resync follows.
@@ -270,6 +284,31 @@ export class EventStreams {
     }
     for (const stream of [...streams]) {
       if (!user || !grantHolds(stream.grant, user) || user.isSuperadmin !== stream.grant.isSuperadmin) this.end(stream);
+    }
+  }
+
+  /**
+   * A membership some streams hear through changed: each of their users' memberships are read again,
+   * and a stream whose groups or memberships are no longer the user's ends (the client asks for a
+   * new ticket, and its new stream hears what the user now belongs to).
+   */
+  private async recheckAudience(membershipId: number) {
+    const streams = this.byMembership.get(membershipId);
+    if (!streams?.size) return;
+    for (const userId of new Set([...streams].map((stream) => stream.grant.userId))) {
+      let audience: StreamAudience | undefined;
+      try {
+        audience = await this.options.loadAudience(userId);
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'kunde inte pröva händelseströmmarnas grupper: de avslutas');
+      }
+      for (const stream of [...(this.byUser.get(userId) ?? [])]) {
+        const holds =
+          audience !== undefined &&
+          sameMembers(stream.audience.groupIds, audience.groupIds) &&
+          sameMembers(stream.audience.membershipIds, audience.membershipIds);
+        if (!holds) this.end(stream);
+      }
     }
   }
 

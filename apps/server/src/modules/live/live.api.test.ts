@@ -164,6 +164,32 @@ describe('a stream', () => {
     await eventually(() => stream.comments >= 2, 2000);
   });
 
+  it('of a member removed from a group ends within a second, and one whose membership only changed stays (issue 28)', async () => {
+    const email = `borttagen-${Date.now()}@demo.se`;
+    const registered = await server.request('POST', '/api/auth/register-seller', {
+      body: { full_name: 'Borttagen Elev', email, password: 'hemligt123', group_code: 'BJK6B2' },
+    });
+    expect(registered.status).toBe(200);
+    const stream = await open({ token: await server.login(email, 'hemligt123') });
+    expect(stream.status).toBe(200);
+    const [membership] = await sqlRows<{ id: number }>(
+      server.app.db,
+      sql`select m.id from memberships m join users u on u.id = m.user_id where u.email = ${email}`,
+    );
+    // A change that leaves the member in the group: the stream stays (three heartbeats later, still open).
+    await server.app.db.execute(sql`update memberships set personal_goal_ore = 50000 where id = ${membership!.id}`);
+    const comments = stream.comments;
+    await eventually(() => stream.comments >= comments + 3, 2000);
+    expect(stream.isEnded()).toBe(false);
+    // Removed from the group: no more of its events, within a second.
+    const removedAt = Date.now();
+    await server.app.db.execute(sql`delete from memberships where id = ${membership!.id}`);
+    await eventually(() => stream.isEnded(), 1000);
+    expect(Date.now() - removedAt).toBeLessThan(1000);
+    await sellThrough(noahLink);
+    expect(stream.events.filter((event) => event.event === 'figures' && event.at >= removedAt)).toEqual([]);
+  });
+
   it('ends when its session does, and is counted in /metrics', async () => {
     const token = await server.login('noah@demo.se');
     const stream = await open({ token });

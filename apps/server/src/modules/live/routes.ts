@@ -10,7 +10,15 @@ import { issueEventTicket, takeEventTicket, tokenExpiry } from './event-tickets.
 /** Live figures over Server-Sent Events (issue 20 §4; README.md in this folder). */
 export async function liveRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const audienceOf = async (userId: number) => {
+    const own = await app.db
+      .select({ id: memberships.id, groupId: memberships.groupId })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+    return { groupIds: [...new Set(own.map((row) => row.groupId))], membershipIds: own.map((row) => row.id) };
+  };
   const streams = new EventStreams({
+    loadAudience: audienceOf,
     heartbeatMs: app.config.liveHeartbeatMs,
     log: app.log,
     loadAccess: async (userId) => {
@@ -46,10 +54,7 @@ export async function liveRoutes(instance: FastifyInstance) {
 
   app.get('/api/events', { schema: { querystring: ZEventsQuerySchema } }, async (request, reply) => {
     const grant = await takeEventTicket(app.db, request.query.ticket);
-    const own = await app.db
-      .select({ id: memberships.id, groupId: memberships.groupId })
-      .from(memberships)
-      .where(eq(memberships.userId, grant.userId));
+    const audience = await audienceOf(grant.userId);
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.last_event_id;
     reply.hijack();
@@ -57,11 +62,6 @@ export async function liveRoutes(instance: FastifyInstance) {
     request.inFlightAnswered?.();
     request.raw.socket.setTimeout(0);
     request.raw.socket.setNoDelay(true);
-    streams.open(
-      reply.raw,
-      grant,
-      { groupIds: [...new Set(own.map((row) => row.groupId))], membershipIds: own.map((row) => row.id) },
-      lastEventId,
-    );
+    streams.open(reply.raw, grant, audience, lastEventId);
   });
 }

@@ -152,7 +152,7 @@ describe('the sale mail', () => {
     const [toMother] = mailsTo('anna.forälder@familj.se');
     expect(toMother?.subject).toBe(`Ny försäljning! ${firstName} har sålt för ${formatOreAsSek(14_900)}`);
     expect(toMother?.text).toMatch(/^Hej Anna!/);
-    expect(toMother?.text).toContain(`${firstName} har sålt för ${formatOreAsSek(14_900)} med sin personliga länk sedan förra mejlet.`);
+    expect(toMother?.text).toContain(`Med sin personliga länk har ${firstName} sålt för ${formatOreAsSek(14_900)} sedan förra mejlet.`);
     expect(mailsTo('pelle.forälder@familj.se')).toEqual([]);
     expect(mailsTo(child!.email)).toEqual([]);
     expect(mailsTo(waiting!.email)).toEqual([]);

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { guardianLinks, saleMailCursors, users } from '../../db/schema.js';
 import { formatOreAsSek } from '../../lib/format.js';
-import { renderMail, type MailBlock } from '../../lib/mail-template.js';
+import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../plugins/mail-outbox.js';
 import type { ScheduledJob } from '../../plugins/scheduled-jobs.js';
@@ -81,7 +81,8 @@ export function saleMail(options: {
   const inGroup = (entry: Sold) => (sold.length > 1 ? ` i ${entry.groupName}` : '');
   const figures: MailBlock[] = sold.map((entry) =>
     to.guardian
-      ? `${child} har sålt för ${formatOreAsSek(entry.sinceOre)} med sin personliga länk${inGroup(entry)} sedan förra mejlet. Totalt har länken sålt för ${formatOreAsSek(entry.totalOre)}.`
+      ? // The portal's words first, the child's name after them (issue 28): no paragraph opens with what someone typed.
+        `Med sin personliga länk${inGroup(entry)} har ${child} sålt för ${formatOreAsSek(entry.sinceOre)} sedan förra mejlet. Totalt har länken sålt för ${formatOreAsSek(entry.totalOre)}.`
       : `Din personliga länk${inGroup(entry)} har sålt för ${formatOreAsSek(entry.sinceOre)} sedan förra mejlet. Totalt har den sålt för ${formatOreAsSek(entry.totalOre)}.`,
   );
   const why = to.guardian
@@ -90,8 +91,10 @@ export function saleMail(options: {
   return {
     to: to.email,
     ...renderMail({
-      subject: to.guardian ? `Ny försäljning! ${child} har sålt för ${since}` : `Ny försäljning! Din länk har sålt för ${since}`,
-      greeting: `Hej ${firstName(to.fullName)}!`,
+      subject: to.guardian
+        ? portal`Ny försäljning! ${child} har sålt för ${since}`
+        : portal`Ny försäljning! Din länk har sålt för ${since}`,
+      greeting: portal`Hej ${firstName(to.fullName)}!`,
       blocks: [
         ...figures,
         to.guardian ? 'Varje sak som säljs hjälper hela gruppen.' : 'Bra jobbat! Varje sak du säljer hjälper hela gruppen.',

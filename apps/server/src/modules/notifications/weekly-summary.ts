@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
 import { formatOreAsSek } from '../../lib/format.js';
-import { renderMail, type MailBlock } from '../../lib/mail-template.js';
+import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../plugins/mail-outbox.js';
 import type { ScheduledJob } from '../../plugins/scheduled-jobs.js';
@@ -80,9 +80,9 @@ export function weeklySummaryMail(options: {
   );
   const subject =
     options.groups.length === 1
-      ? `Veckosammanfattning för ${options.groups[0]!.name}, vecka ${week.week}`
-      : `Veckosammanfattning för dina grupper, vecka ${week.week}`;
-  return { to: options.to.email, ...renderMail({ subject, greeting: `Hej ${firstName(options.to.fullName)}!`, blocks }) };
+      ? portal`Veckosammanfattning för ${options.groups[0]!.name}, vecka ${week.week}`
+      : portal`Veckosammanfattning för dina grupper, vecka ${week.week}`;
+  return { to: options.to.email, ...renderMail({ subject, greeting: portal`Hej ${firstName(options.to.fullName)}!`, blocks }) };
 }
 
 /** One run: a mail to every group admin who opted in, about the active groups they run. */

@@ -37,18 +37,32 @@ export async function payoutsRoutes(instance: FastifyInstance) {
   );
 
   // The list as CSV, with the same filters.
-  app.get('/api/admin/payouts/export.csv', { schema: { querystring: ZPayoutListQuerySchema } }, async (request, reply) => {
-    const payouts = await listPayouts(app.db, {
-      status: request.query.status,
-      groupId: request.query.group_id,
-      from: request.query.from,
-      to: request.query.to,
-    });
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="avrakningar.csv"')
-      .send(payoutsCsv(payouts));
-  });
+  app.get(
+    '/api/admin/payouts/export.csv',
+    {
+      schema: { querystring: ZPayoutListQuerySchema },
+      config: {
+        personalDataExport: {
+          action: 'payout.export_csv',
+          targetType: 'payout',
+          targetId: () => null,
+          details: (request) => ({ filters: request.query }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const payouts = await listPayouts(app.db, {
+        status: request.query.status,
+        groupId: request.query.group_id,
+        from: request.query.from,
+        to: request.query.to,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="avrakningar.csv"')
+        .send(payoutsCsv(payouts));
+    },
+  );
 
   // 'Att reglera': what no next payout is sure to settle, per group (issue 19).
   app.get('/api/admin/payouts/outstanding', { schema: { response: { 200: ZOutstandingPayoutsResponseSchema } } }, async () =>
@@ -85,11 +99,24 @@ export async function payoutsRoutes(instance: FastifyInstance) {
     async (request) => markPayoutPaid(app.db, { payoutId: request.params.id, actorUserId: currentUser(request).id }),
   );
 
-  app.get('/api/admin/payouts/:id/export.pdf', { schema: { params: ZPayoutParamsSchema } }, async (request, reply) => {
-    const pdf = await renderPayoutPdf(await loadPayoutDocument(app.db, request.params.id));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="avrakning-${request.params.id}.pdf"`)
-      .send(pdf);
-  });
+  app.get(
+    '/api/admin/payouts/:id/export.pdf',
+    {
+      schema: { params: ZPayoutParamsSchema },
+      config: {
+        personalDataExport: {
+          action: 'payout.export_pdf',
+          targetType: 'payout',
+          targetId: (request) => (request.params as { id: number }).id,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await renderPayoutPdf(await loadPayoutDocument(app.db, request.params.id));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="avrakning-${request.params.id}.pdf"`)
+        .send(pdf);
+    },
+  );
 }

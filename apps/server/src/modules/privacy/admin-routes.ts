@@ -14,6 +14,7 @@ export async function privacyAdminRoutes(instance: FastifyInstance) {
     async (request) => {
       const actorUserId = currentUser(request).id;
       await app.db.transaction((tx) => eraseAccount(tx, request.params.userId, { actorUserId, reason: 'superadmin' }));
+      await app.mailOutbox.forgetFiles();
       return { ok: true as const };
     },
   );

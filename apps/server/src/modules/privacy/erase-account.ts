@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ERASED_SELLER_NAME } from '@saljportalen/contract';
-import type { Tx } from '../../db/client.js';
+import { isUniqueViolation, type Tx } from '../../db/client.js';
 import {
   groups,
   guardianLinks,
@@ -19,8 +19,16 @@ export type ErasureReason = 'self' | 'superadmin' | 'guardian_declined' | 'guard
 /** What no argon2 hash can be: verifying any password against it fails (lib/passwords.ts). */
 const UNUSABLE_PASSWORD_HASH = '!borttagen';
 
-/** A unique address nobody can own (RFC 2606 `.invalid`), so the real one can register again. */
-export const erasedEmail = (userId: number) => `borttagen-${userId}@raderad.invalid`;
+/**
+ * A unique address nobody can own, so the real one can register again: in the `.invalid` domain
+ * (RFC 2606), which the contract's address rule refuses, and with a ':' no address a person types
+ * can hold, so not even an account made before that rule can stand in its way (decision 050).
+ */
+export const erasedEmail = (userId: number) => `borttagen:${userId}@raderad.invalid`;
+
+/** Why an erasure could not finish, in Swedish: nothing was changed, and it can be tried again. */
+export const ERASURE_BLOCKED_MESSAGE =
+  'Kontot kunde inte raderas eftersom ett annat konto har adressen som ett raderat konto får. Ingenting har ändrats. Kontakta Säljportalen så hjälper vi till.';
 
 /**
  * The link code of an erased membership: unique, and outside the alphabet a personal link or a
@@ -33,16 +41,17 @@ export const erasedLinkCode = (membershipId: number) => `~borttagen-${membership
 /**
  * Erases an account (issue 22, decision 033). The users row stays as a tombstone named
  * 'Borttagen säljare' with every personal field blanked, so that orders, order lines and payouts
- * keep pointing at its memberships and no group's totals change. Sessions end, reset codes,
- * guardian links, link clicks and unsent mail to the address go. The audit entry is written in
- * the same transaction and holds no personal data.
+ * keep pointing at its memberships and no group's totals change. Sessions end; reset codes,
+ * guardian links, link clicks and every mail to or about the person (queued or sent, decision
+ * 050) go. The audit entry is written in the same transaction and holds no personal data.
  *
- * Refused with 409 for a superadmin, for an account already erased, and for the last admin of a
- * group that is not archived (the group needs another admin first).
+ * Refused with 409 for a superadmin, for an account already erased, for the last admin of a
+ * group that is not archived (the group needs another admin first), and when the tombstone's
+ * address is taken (it cannot be, decision 050; if it ever is, the erasure is refused, not failed).
  */
 export async function eraseAccount(tx: Tx, userId: number, options: { actorUserId: number | null; reason: ErasureReason }): Promise<void> {
   const [user] = await tx
-    .select({ id: users.id, email: users.email, isSuperadmin: users.isSuperadmin, erasedAt: users.erasedAt })
+    .select({ id: users.id, email: users.email, fullName: users.fullName, isSuperadmin: users.isSuperadmin, erasedAt: users.erasedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -57,8 +66,9 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
 
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+  // Before the guardian links go: they name whom mail about the child was sent to.
+  await deleteMailOf(tx, userId, user);
   await tx.delete(guardianLinks).where(or(eq(guardianLinks.childUserId, userId), eq(guardianLinks.guardianUserId, userId)));
-  await tx.delete(mailOutbox).where(and(eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase()), isNull(mailOutbox.sentAt)));
   if (membershipIds.length > 0) {
     await tx.delete(linkClicksPerDay).where(inArray(linkClicksPerDay.membershipId, membershipIds));
     await tx
@@ -69,26 +79,7 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
 
   // The name change also gives each of the person's groups a new leaderboard version (the
   // trigger on users.full_name), so no cached leaderboard shows the old name.
-  await tx
-    .update(users)
-    .set({
-      email: erasedEmail(userId),
-      passwordHash: UNUSABLE_PASSWORD_HASH,
-      fullName: ERASED_SELLER_NAME,
-      phone: null,
-      alias: null,
-      publicName: 'first_name',
-      activeGroupId: null,
-      isUnder13: false,
-      guardianConsent: null,
-      saleMail: false,
-      weeklySummary: false,
-      lastSignInAt: null,
-      endedSessions: [],
-      tokenVersion: sql`${users.tokenVersion} + 1`,
-      erasedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+  await tombstone(tx, userId);
 
   await writeAudit(tx, {
     actorUserId: options.actorUserId,
@@ -125,4 +116,76 @@ async function refuseLastAdmin(tx: Tx, userId: number): Promise<void> {
       );
     }
   }
+}
+
+/**
+ * The row becomes the tombstone. Its address cannot be taken (decision 050), but should a row
+ * ever hold it, the unique index refuses the change: that is a 409 that changes nothing, never a
+ * 500, so the person, their guardian or the operator is told and the retention job goes on.
+ */
+async function tombstone(tx: Tx, userId: number): Promise<void> {
+  try {
+    await tx
+      .update(users)
+      .set({
+        email: erasedEmail(userId),
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+        fullName: ERASED_SELLER_NAME,
+        phone: null,
+        alias: null,
+        publicName: 'first_name',
+        activeGroupId: null,
+        isUnder13: false,
+        guardianConsent: null,
+        saleMail: false,
+        weeklySummary: false,
+        lastSignInAt: null,
+        endedSessions: [],
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        erasedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ERASURE_BLOCKED_MESSAGE);
+    throw error;
+  }
+}
+
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
+/**
+ * Every mail to or about the person, queued or sent (issue 28, decision 050): mail to their
+ * address; mail queued in the same transaction as one to their address (its `created_at` is that
+ * transaction's `now()`), such as the notice of an address change sent to the old address; and
+ * mail to their guardians that names them (the consent request, a sale mail). A guardian's mail
+ * about another child, or their own, names someone else and stays. The outbox file of each goes
+ * with its row (`app.mailOutbox.forgetFiles`).
+ */
+async function deleteMailOf(tx: Tx, userId: number, user: { email: string; fullName: string }): Promise<void> {
+  const guardians = await tx
+    .select({ invited: guardianLinks.guardianEmail, account: users.email })
+    .from(guardianLinks)
+    .leftJoin(users, eq(users.id, guardianLinks.guardianUserId))
+    .where(eq(guardianLinks.childUserId, userId));
+  const guardianAddresses = [
+    ...new Set(
+      guardians.flatMap((guardian) => [guardian.invited, guardian.account ?? guardian.invited]).map((address) => address.toLowerCase()),
+    ),
+  ];
+  const name = firstName(user.fullName);
+  const toPerson = eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase());
+  await tx
+    .delete(mailOutbox)
+    .where(
+      or(
+        toPerson,
+        inArray(mailOutbox.createdAt, tx.select({ createdAt: mailOutbox.createdAt }).from(mailOutbox).where(toPerson)),
+        guardianAddresses.length > 0 && name !== ''
+          ? and(
+              inArray(sql`lower(${mailOutbox.to})`, guardianAddresses),
+              sql`strpos(${mailOutbox.subject} || ' ' || ${mailOutbox.text}, ${name}) > 0`,
+            )
+          : undefined,
+      ),
+    );
 }

@@ -37,14 +37,23 @@ export async function privacyRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/api/account/export', { config: perUserExportLimit(app) }, async (request, reply) => {
-    const now = new Date();
-    const data = await exportAccount(app.db, currentUser(request).id, { publicUrl: app.config.publicUrl, now });
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-      .send(JSON.stringify(data, null, 2));
-  });
+  app.get(
+    '/api/account/export',
+    {
+      config: {
+        ...perUserExportLimit(app),
+        personalDataExport: { action: 'account.export', targetType: 'user', targetId: (request) => currentUser(request).id },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const data = await exportAccount(app.db, currentUser(request).id, { publicUrl: app.config.publicUrl, now });
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   app.post(
     '/api/account/delete',
@@ -54,6 +63,8 @@ export async function privacyRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       await deleteOwnAccount(app.db, currentUser(request).id, request.body.password);
+      // The person's mail rows went with the erasure; their copies in the outbox folder go now.
+      await app.mailOutbox.forgetFiles();
       // The token version moved and every refresh token is gone: the cookie is dead anyway.
       clearRefreshCookie(reply);
       return { ok: true as const };

@@ -1,4 +1,4 @@
-/** `npm run import-products -w apps/server -- produkter.csv`: see docs/shopify.md. */
+/** `npm run import-products -- produkter.csv`: see docs/shopify.md. */
 import fs from 'node:fs';
 import { runCommand } from './cli.js';
 import { importProducts } from './import-products.js';
@@ -6,7 +6,7 @@ import { importProducts } from './import-products.js';
 await runCommand(async ({ db }) => {
   const file = process.argv[2];
   if (!file) {
-    console.error('Ange CSV-filen: npm run import-products -w apps/server -- produkter.csv');
+    console.error('Ange CSV-filen: npm run import-products -- produkter.csv');
     return 2;
   }
   if (!fs.existsSync(file)) {

@@ -2,7 +2,7 @@
  * What is stored of a Shopify webhook (issue 22, decision 035): only the fields the ledger reads
  * (lib/shopify-payloads.ts), so that a replay does exactly what the first processing did, and
  * nothing about the buyer: no name, address, e-mail, phone, IP, note or customer. Reduced at
- * receipt, before the event is stored; events stored before that are reduced by the retention job.
+ * receipt, before the event is stored; events stored before that are reduced at start (reduce-stored-payloads.ts).
  *
  * The payload is picked by an allow-list of Shopify's paths, never by a list of what to remove, so a
  * field Shopify adds later is not stored either. A value of the wrong kind is kept as far as it is

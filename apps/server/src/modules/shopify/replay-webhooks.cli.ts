@@ -1,4 +1,4 @@
-/** `npm run replay-webhooks -w apps/server [-- --id N]`: see docs/shopify.md. */
+/** `npm run replay-webhooks [-- --id N]`: see docs/shopify.md. */
 import { runCommand } from './cli.js';
 import { replayWebhookEvents } from './replay-webhook-events.js';
 
@@ -6,7 +6,7 @@ await runCommand(async ({ db, config }) => {
   const idFlag = process.argv.indexOf('--id');
   const eventId = idFlag >= 0 ? Number(process.argv[idFlag + 1]) : undefined;
   if (eventId !== undefined && !(Number.isInteger(eventId) && eventId > 0)) {
-    console.error('Ange händelsens nummer: npm run replay-webhooks -w apps/server -- --id 42');
+    console.error('Ange händelsens nummer: npm run replay-webhooks -- --id 42');
     return 2;
   }
   const totals = await replayWebhookEvents(db, {

@@ -54,7 +54,7 @@ describe('operator commands', () => {
   it('imports products from a CSV file and reports the rows it skipped', { timeout: 120_000 }, async () => {
     const file = path.join(dataDir, 'produkter.csv');
     fs.writeFileSync(file, 'sku;titel;pris;provision\nSP-1;Kaffe;119,00;25\nSP-2;Te;89;\nSP-3;Socker;gratis;\n');
-    const result = await npmRun(['import-products', '-w', 'apps/server', '--', file]);
+    const result = await npmRun(['import-products', '--', file]);
     expect(result.stdout).toContain('2 produkter skapade, 0 uppdaterade, 1 rader hoppades över.');
     expect(result.stdout).toContain('rad 4: ogiltigt pris "gratis"');
     expect(result.code).toBe(1);
@@ -67,7 +67,7 @@ describe('operator commands', () => {
       { sku: 'SP-1', price_ore: 11900, commission_bps: 2500 },
       { sku: 'SP-2', price_ore: 8900, commission_bps: null },
     ]);
-    const missing = await npmRun(['import-products', '-w', 'apps/server', '--', path.join(dataDir, 'finns-inte.csv')]);
+    const missing = await npmRun(['import-products', '--', path.join(dataDir, 'finns-inte.csv')]);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('finns inte')]);
   });
 
@@ -78,11 +78,11 @@ describe('operator commands', () => {
         sql`insert into webhook_events (webhook_id, topic, payload, shopify_order_id) values ('kommando-1', 'orders/create', ${JSON.stringify(order)}, 7800000000001)`,
       ),
     );
-    const first = await npmRun(['replay-webhooks', '-w', 'apps/server']);
+    const first = await npmRun(['replay-webhooks']);
     expect(first.stdout).toMatch(/#\d+ orders\/create: Order #0001 registrerad, 2 nya rader, utan säljare/);
     expect(first.stdout).toContain('1 händelser behandlade, 0 misslyckades.');
     expect(first.code).toBe(0);
-    const second = await npmRun(['replay-webhooks', '-w', 'apps/server']);
+    const second = await npmRun(['replay-webhooks']);
     expect(second.stdout).toContain('0 händelser behandlade, 0 misslyckades.');
     const [row] = await withDatabase((run) =>
       run<{ orders: number; lines: number; processed: boolean }>(sql`

@@ -75,15 +75,41 @@ function WhatWeStore({ consent }: { consent: TGuardianConsentResponse }) {
   );
 }
 
+/**
+ * The approving account's address is the one the child gave (issue 28): shown, not typed, so a
+ * parent is not led to try another address the server refuses anyway.
+ */
+function InvitedEmailField({ email }: { email: string }) {
+  return (
+    <Field label="Din e-post" hint="Adressen som barnet angav. Godkännandet görs med ett konto för den.">
+      <Input type="email" readOnly value={email} />
+    </Field>
+  );
+}
+
+/**
+ * Why the server refused the approval (an account in the child's group, under 13, another
+ * address), kept on the page beside the form: the parent needs to read it, not catch a toast.
+ */
+function Refusal({ message }: { message: string | null }) {
+  return message ? (
+    <Alert tone="error" title="Godkännandet gick inte igenom">
+      {message}
+    </Alert>
+  ) : null;
+}
+
 function NewAccountForm({ code, email, onApproved }: { code: string; email: string; onApproved: () => void }) {
   const answer = useAnswerConsent();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), defaultValues: { full_name: '', email, password: '' } });
   const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     try {
-      await answer.mutateAsync({ code, decision: 'approve', account: 'new', ...values });
+      await answer.mutateAsync({ code, decision: 'approve', account: 'new', ...values, email });
       onApproved();
     } catch (error) {
-      notify.error('Godkännandet misslyckades', errorMessage(error));
+      setRefusal(errorMessage(error));
     }
   });
   return (
@@ -91,12 +117,11 @@ function NewAccountForm({ code, email, onApproved }: { code: string; email: stri
       <Field label="Ditt namn" error={form.formState.errors.full_name?.message}>
         <Input autoComplete="name" {...form.register('full_name')} />
       </Field>
-      <Field label="Din e-post" error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-      </Field>
+      <InvitedEmailField email={email} />
       <Field label="Välj lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
         <PasswordInput autoComplete="new-password" {...form.register('password')} />
       </Field>
+      <Refusal message={refusal} />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Godkänner...' : 'Godkänn och skapa konto'}
       </Button>
@@ -106,23 +131,24 @@ function NewAccountForm({ code, email, onApproved }: { code: string; email: stri
 
 function ExistingAccountForm({ code, email, onApproved }: { code: string; email: string; onApproved: () => void }) {
   const answer = useAnswerConsent();
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ExistingAccount>({ resolver: zodResolver(existingAccountSchema), defaultValues: { email, password: '' } });
   const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     try {
-      await answer.mutateAsync({ code, decision: 'approve', account: 'existing', ...values });
+      await answer.mutateAsync({ code, decision: 'approve', account: 'existing', ...values, email });
       onApproved();
     } catch (error) {
-      notify.error('Godkännandet misslyckades', errorMessage(error));
+      setRefusal(errorMessage(error));
     }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Din e-post" error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-      </Field>
+      <InvitedEmailField email={email} />
       <Field label="Ditt lösenord" error={form.formState.errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </Field>
+      <Refusal message={refusal} />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Godkänner...' : 'Godkänn och logga in'}
       </Button>

@@ -6,6 +6,9 @@ describe('audit labels', () => {
     expect(actionLabel('group.rename')).toBe('Grupp omdöpt');
     expect(actionLabel('webhook.replay')).toBe('Webbhook körd igen');
     expect(actionLabel('account.erase')).toBe('Konto raderat');
+    // Issue 28: every export of personal data is in the log.
+    expect(actionLabel('payout.export_pdf')).toBe('Avräkning hämtad (PDF)');
+    expect(actionLabel('catalog.download')).toBe('Personlig katalog hämtad (PDF)');
     expect(actionLabel('something.new')).toBe('something.new');
   });
 

@@ -6,15 +6,23 @@ const ACTION_LABELS: Record<string, string> = {
   'group.reactivate': 'Grupp återaktiverad',
   'group.add_user': 'Person tillagd i grupp',
   'group.export': 'Grupp exporterad (CSV)',
+  'payout.export_csv': 'Avräkningar exporterade (CSV)',
+  'payout.export_pdf': 'Avräkning hämtad (PDF)',
+  'account.export': 'Egna uppgifter nedladdade',
+  'catalog.download': 'Personlig katalog hämtad (PDF)',
   'group.leaderboard': 'Topplistans inställning ändrad',
   'group.goal': 'Klassens mål ändrat',
   'membership.protected_identity': 'Skyddade personuppgifter ändrade',
   'user.public_name': 'Namn för köpare valt av vårdnadshavare',
   'payout.create': 'Avräkning skapad',
   'payout.mark_paid': 'Avräkning markerad som betald',
+  'demo.remove': 'Demodata borttagen (npm run remove-demo-data)',
   'order.assign': 'Order tilldelad säljare',
   'webhook.replay': 'Webbhook körd igen',
   'account.erase': 'Konto raderat',
+  'guardian.approve': 'Vårdnadshavare godkände barnets konto',
+  'guardian.decline': 'Vårdnadshavare avböjde barnets konto',
+  'guardian.withdraw': 'Vårdnadshavare återkallade samtycket',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
@@ -27,6 +35,7 @@ const TARGET_LABELS: Record<string, string> = {
   payout: 'Avräkning',
   order: 'Order',
   webhook_event: 'Webbhändelse',
+  demo_data: 'Demodata',
 };
 
 export const targetLabel = (type: string, id: string | null): string => {
