@@ -33,7 +33,13 @@ export function createAccessTokens(secret: string) {
   // half of a seller call's cost, decision 049). Keyed by the whole token: an equal key is the very
   // same signed text. Only tokens that passed are kept; the token version and ended sessions are
   // still checked against the user on every call (plugins/auth.ts).
-  const verified = new LRUCache<string, AccessTokenClaims>({ max: VERIFIED_TOKENS_KEPT, ttl: ACCESS_TOKEN_TTL_SECONDS * 1000 });
+  // Its ages read the wall clock that exp is written in (Date), not the monotonic one, so that a kept
+  // token and the check of a new one agree on when a token has expired.
+  const verified = new LRUCache<string, AccessTokenClaims>({
+    max: VERIFIED_TOKENS_KEPT,
+    ttl: ACCESS_TOKEN_TTL_SECONDS * 1000,
+    perf: { now: () => Date.now() },
+  });
   return {
     async sign({ userId, tokenVersion, sessionId }: AccessTokenClaims): Promise<string> {
       return signer({ sub: String(userId), ver: tokenVersion, ...(sessionId ? { sid: sessionId } : {}) });
