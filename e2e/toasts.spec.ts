@@ -35,6 +35,22 @@ test.describe('the right toast', () => {
     await signInQuickly(page, 'noah@demo.se');
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();
+    // Any other call of the page (a lazily loaded chart, a refetch) would find out too, and on a busy
+    // machine could come first: each waits until the download has had its answer.
+    let downloadAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (downloadAnswered = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/catalog/me.pdf',
+      async (route) => {
+        await answered;
+        await route.fallback();
+      },
+    );
+    await page.route('**/api/catalog/me.pdf', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      downloadAnswered();
+    });
     // The session ends on the server (signed out elsewhere): its access token is refused from now on.
     expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
 
