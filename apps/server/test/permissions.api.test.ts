@@ -20,7 +20,8 @@ import type {
 } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
-import { DEMO_TEST_PASSWORD, eventually, startTestServer, type TestServer } from './test-server.js';
+import { registerChildWithGuardian } from './guardian-fixtures.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 const ROLES = ['guest', 'seller', 'groupAdmin', 'otherAdmin', 'superadmin', 'otherGuardian', 'guardian'] as const;
 type Role = (typeof ROLES)[number];
@@ -580,27 +581,9 @@ async function person(email: string): Promise<Person> {
   };
 }
 
-/** Registers a pupil under 13 in 6B whose guardian approves with a new or their existing account; the pupil's user id. */
-async function childWithGuardian(guardianEmail: string, account: 'new' | 'existing'): Promise<number> {
-  const email = `matris-barn-${unique()}@demo.se`;
-  const registered = await server.request('POST', '/api/auth/register-seller', {
-    body: { full_name: 'Matris Barn', email, password: 'hemligt123', group_code: 'BJK6B2', under_13: true, guardian_email: guardianEmail },
-  });
-  expect(registered.status).toBe(200);
-  const [user] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = ${email}`);
-  const mail = await eventually(() =>
-    server
-      .mails()
-      .filter((candidate) => candidate.to === guardianEmail && candidate.link?.includes('/vardnadshavare/godkann'))
-      .at(-1),
-  );
-  const code = new URL(mail.link!).searchParams.get('code')!;
-  const approved = await server.request('POST', '/api/guardian/consent', {
-    body: { code, decision: 'approve', account, full_name: 'Matris Vårdnadshavare', email: guardianEmail, password: DEMO_TEST_PASSWORD },
-  });
-  expect(approved.status, await approved.clone().text()).toBe(200);
-  return Number(user!.id);
-}
+/** A pupil under 13 in 6B whose guardian approves with a new or their existing account; the pupil's user id. */
+const childWithGuardian = (guardianEmail: string, account: 'new' | 'existing') =>
+  registerChildWithGuardian(server, { childEmail: `matris-barn-${unique()}@demo.se`, guardianEmail, account });
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });

@@ -9,7 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupIdByCode, sqlRows } from './admin-fixtures.js';
-import { DEMO_TEST_PASSWORD, eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
+import { registerChildWithGuardian } from './guardian-fixtures.js';
+import { startTestServer, testDbKind, type TestServer } from './test-server.js';
 
 let server: TestServer;
 let context: { group: number; payout: number; noah: number; child: number };
@@ -70,33 +71,8 @@ const EXPORTS: Record<string, Export> = {
 };
 
 /** A pupil under 13 in 6B whose guardian approves with a new account; the pupil's user id. */
-async function childWithGuardian(guardianEmail: string): Promise<number> {
-  const email = `export-barn-${Date.now()}@demo.se`;
-  const registered = await server.request('POST', '/api/auth/register-seller', {
-    body: { full_name: 'Export Barn', email, password: 'hemligt123', group_code: 'BJK6B2', under_13: true, guardian_email: guardianEmail },
-  });
-  expect(registered.status).toBe(200);
-  const [user] = await sqlRows<{ id: number }>(server.app.db, sql`select id from users where email = ${email}`);
-  const mail = await eventually(() =>
-    server
-      .mails()
-      .filter((candidate) => candidate.to === guardianEmail && candidate.link?.includes('/vardnadshavare/godkann'))
-      .at(-1),
-  );
-  const code = new URL(mail.link!).searchParams.get('code')!;
-  const approved = await server.request('POST', '/api/guardian/consent', {
-    body: {
-      code,
-      decision: 'approve',
-      account: 'new',
-      full_name: 'Export Vårdnadshavare',
-      email: guardianEmail,
-      password: DEMO_TEST_PASSWORD,
-    },
-  });
-  expect(approved.status, await approved.clone().text()).toBe(200);
-  return Number(user!.id);
-}
+const childWithGuardian = (guardianEmail: string) =>
+  registerChildWithGuardian(server, { childEmail: `export-barn-${Date.now()}@demo.se`, guardianEmail });
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
