@@ -47,9 +47,18 @@ export const test = base.extend<{ quietConsole: void; accessibleEnd: void }>({
     async ({ page }, use, testInfo) => {
       await use();
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
-      const url = new URL(page.url());
-      if (!url.protocol.startsWith('http') || url.pathname.startsWith('/api/')) return;
-      await expectAccessible(page, `${url.pathname} där testet slutade`);
+      // The test's last step may have started a navigation: the page it leads to is the one to judge.
+      for (let attempt = 1; ; attempt++) {
+        await page.waitForLoadState();
+        const url = new URL(page.url());
+        if (!url.protocol.startsWith('http') || url.pathname.startsWith('/api/')) return;
+        try {
+          await expectAccessible(page, `${url.pathname} där testet slutade`);
+          return;
+        } catch (error) {
+          if (attempt === 3 || !String(error).includes('Execution context was destroyed')) throw error;
+        }
+      }
     },
     { auto: true },
   ],
