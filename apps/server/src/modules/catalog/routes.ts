@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../plugins/auth.js';
 import { createSellerCatalog } from './create-seller-catalog.js';
+import { sendFile } from '../audit/personal-data-exports.js';
 
 /** The seller's personal catalogue as a PDF (issue 3, spec §7 `GET /api/catalog/me.pdf`). */
 export async function catalogRoutes(app: FastifyInstance) {
@@ -18,7 +19,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         dataDir: app.config.dataDir,
         log: request.log,
       });
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
+      return sendFile(reply, { type: 'application/pdf', fileName, body: pdf });
     },
   );
 }

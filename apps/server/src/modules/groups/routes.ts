@@ -32,6 +32,7 @@ import { listGroupOptions } from './list-group-options.js';
 import { loadGroupDetail } from './load-group-detail.js';
 import { renameGroup } from './rename-group.js';
 import { updateGroup } from './update-group.js';
+import { sendFile } from '../audit/personal-data-exports.js';
 
 /**
  * The superadmin's group calls of spec §7 (registered by adminRoutes, behind its guard). Both
@@ -133,10 +134,7 @@ export async function groupRoutes(instance: FastifyInstance) {
         groupId: request.params.id,
         log: request.log,
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(stream);
+      return sendFile(reply, { type: 'text/csv; charset=utf-8', fileName: filename, body: stream });
     },
   );
 }

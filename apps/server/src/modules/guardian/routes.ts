@@ -24,6 +24,7 @@ import { loadGroupTotals } from '../dashboard/get-group-totals.js';
 import { getSellerSummary } from '../dashboard/get-seller-summary.js';
 import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './guardian-children.js';
 import { approveGuardianConsent, declineGuardianConsent, loadGuardianConsent, type GuardianAccount } from './guardian-consent.js';
+import { sendFile } from '../audit/personal-data-exports.js';
 
 /**
  * A guardian's consent to an under-13 seller (public, with the mailed code) and the guardian's
@@ -126,10 +127,7 @@ export async function guardianRoutes(instance: FastifyInstance) {
           dataDir: app.config.dataDir,
           log: request.log,
         });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .send(pdf);
+        return sendFile(reply, { type: 'application/pdf', fileName, body: pdf });
       },
     );
 

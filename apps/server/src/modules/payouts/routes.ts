@@ -19,6 +19,7 @@ import { listPayouts } from './list-payouts.js';
 import { loadPayoutDocument } from './load-payout-document.js';
 import { markPayoutPaid } from './mark-payout-paid.js';
 import { renderPayoutPdf } from './render-payout-pdf.js';
+import { sendFile } from '../audit/personal-data-exports.js';
 
 /** Payouts (avräkningar), spec §2 and §7 (registered by adminRoutes, behind its superadmin guard). */
 export async function payoutsRoutes(instance: FastifyInstance) {
@@ -57,10 +58,7 @@ export async function payoutsRoutes(instance: FastifyInstance) {
         from: request.query.from,
         to: request.query.to,
       });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="avrakningar.csv"')
-        .send(payoutsCsv(payouts));
+      return sendFile(reply, { type: 'text/csv; charset=utf-8', fileName: 'avrakningar.csv', body: payoutsCsv(payouts) });
     },
   );
 
@@ -113,10 +111,7 @@ export async function payoutsRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const pdf = await renderPayoutPdf(await loadPayoutDocument(app.db, request.params.id));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="avrakning-${request.params.id}.pdf"`)
-        .send(pdf);
+      return sendFile(reply, { type: 'application/pdf', fileName: `avrakning-${request.params.id}.pdf`, body: pdf });
     },
   );
 }

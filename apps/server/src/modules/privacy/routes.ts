@@ -7,6 +7,7 @@ import { routeRateLimit, swedishDuration } from '../../plugins/security.js';
 import { clearRefreshCookie } from '../auth/session.js';
 import { deleteOwnAccount } from './delete-own-account.js';
 import { exportAccount, exportFileName } from './export-account.js';
+import { sendFile } from '../audit/personal-data-exports.js';
 
 /** How often one person may download their data: plenty for a person, too few to scrape with a stolen session. */
 const EXPORTS_PER_HOUR = 5;
@@ -48,10 +49,11 @@ export async function privacyRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const now = new Date();
       const data = await exportAccount(app.db, currentUser(request).id, { publicUrl: app.config.publicUrl, now });
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-        .send(JSON.stringify(data, null, 2));
+      return sendFile(reply, {
+        type: 'application/json; charset=utf-8',
+        fileName: exportFileName(now),
+        body: JSON.stringify(data, null, 2),
+      });
     },
   );
 
