@@ -253,12 +253,14 @@ function hasPostgresCode(error: unknown, codes: string[]): boolean {
  * The database is away or too slow, not the request at fault: a connection refused, reset, lost
  * or timed out, a full pool, a statement over statement_timeout (57014) or a lock over
  * lock_timeout (55P03), a server shutting down or refusing connections (57P0x, 53300, class 08),
- * a transaction ended by idle_in_transaction_session_timeout (25P03). Answered with 503. Only an
+ * a transaction ended by idle_in_transaction_session_timeout (25P03), or one ended to break a
+ * deadlock or a serialization conflict (40P01, 40001: the same request succeeds when repeated).
+ * Answered with 503 and Retry-After. Only an
  * error that came out of the database driver counts (driver-errors.ts): the request's own socket
  * fails with the same codes when its client hangs up, and that is no outage.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const sqlStates = ['57014', '55P03', '57P01', '57P02', '57P03', '53300', '25P03'];
+  const sqlStates = ['57014', '55P03', '57P01', '57P02', '57P03', '53300', '25P03', '40P01', '40001'];
   const systemCodes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'];
   const ownCodes = ['DATABASE_POOL_FULL', 'DATABASE_SILENT'];
   const driverMessages =

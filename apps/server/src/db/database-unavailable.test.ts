@@ -14,6 +14,8 @@ describe('isDatabaseUnavailable: a database away or too slow is a 503, nothing e
     ['too many connections', withCode('53300')],
     ['connection exception class 08', withCode('08006')],
     ['idle in transaction timeout', withCode('25P03')],
+    ['ended to break a deadlock', withCode('40P01', 'deadlock detected')],
+    ['serialization conflict', withCode('40001', 'could not serialize access due to concurrent update')],
     ['refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['reset', withCode('ECONNRESET', 'read ECONNRESET')],
     ['lost mid-query', new Error('Connection terminated unexpectedly')],

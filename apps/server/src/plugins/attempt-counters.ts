@@ -1,4 +1,4 @@
-import { and, inArray, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
@@ -34,21 +34,18 @@ const PREFIX = 'attempt|';
 export function databaseAttemptCounters(db: Db): AttemptCounters {
   return {
     add: (keys) => Promise.all(keys.map(({ key, windowMs }) => countAttempt(db, PREFIX + key, windowMs))),
-    async takeBack(keys) {
-      if (keys.length === 0) return;
-      await db
-        .update(rateLimits)
-        .set({ hits: sql`${rateLimits.hits} - 1` })
-        .where(
-          and(
-            inArray(
-              rateLimits.key,
-              keys.map((key) => PREFIX + key),
-            ),
-            gt(rateLimits.hits, 0),
-            gt(rateLimits.resetsAt, sql`now()`),
-          ),
-        );
+    // One statement per key: each locks one row, so concurrent take-backs (a burst refused at
+    // once) cannot wait for each other in a cycle. One statement over all keys locked them in
+    // whatever order its scan met them, and two such statements deadlocked (a 500 in CI).
+    takeBack: async (keys) => {
+      await Promise.all(
+        keys.map((key) =>
+          db
+            .update(rateLimits)
+            .set({ hits: sql`${rateLimits.hits} - 1` })
+            .where(and(eq(rateLimits.key, PREFIX + key), gt(rateLimits.hits, 0), gt(rateLimits.resetsAt, sql`now()`))),
+        ),
+      );
     },
   };
 }
