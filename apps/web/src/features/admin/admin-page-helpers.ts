@@ -24,3 +24,7 @@ export function parseId(value: string | undefined): number | undefined {
 
 /** A page's start position from the URL: a whole number, 0 when missing or malformed. */
 export const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
+
+/** spec §2 seller orders: an order is named by its order name, else the shop's order id, else our order id. */
+export const orderLabel = (order: { order_id: number; order_name: string | null; shopify_order_id: string }): string =>
+  order.order_name || order.shopify_order_id || String(order.order_id);

@@ -109,7 +109,7 @@ function GroupSalesOverTime({ groupId }: { groupId: number }) {
  * While another page loads, the shown one stays, dimmed.
  */
 function PeopleTable({ groupId, detail, stale }: { groupId: number; detail: GroupDetail | undefined; stale: boolean }) {
-  if (detail && detail.sellersTotal === 0) {
+  if (detail && detail.sellers_page.total === 0) {
     return <p className="rounded-xl border border-line bg-white p-6 text-center text-muted">Inga personer i gruppen ännu</p>;
   }
   return (
@@ -295,7 +295,7 @@ export function GroupDetailPage() {
             label="Sidor av personer i gruppen"
             offset={offset}
             limit={GROUP_PEOPLE_PAGE_SIZE}
-            total={detail.sellersTotal}
+            total={detail.sellers_page.total}
             onOffsetChange={showOffset}
           />
         )}

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, parseId } from '../admin-page-helpers';
+import { notifyFailure, orderLabel, parseId } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
@@ -91,9 +91,9 @@ export function SellerOrdersPage() {
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {data ? (
               <>
-                <StatCard label="Ordrar" value={formatCount(data.figures.orders_count)} />
-                <StatCard label="Försäljning" value={formatKronor(data.figures.total_sales)} />
-                <StatCard label="Provision" value={formatKronor(data.figures.total_commission)} />
+                <StatCard label="Ordrar" value={formatCount(data.seller.orders_count)} />
+                <StatCard label="Försäljning" value={formatKronor(data.seller.total_sales)} />
+                <StatCard label="Provision" value={formatKronor(data.seller.total_commission)} />
               </>
             ) : (
               Array.from({ length: 3 }, (_, index) => (
@@ -128,7 +128,7 @@ export function SellerOrdersPage() {
                   ) : (
                     data.items.map((order) => (
                       <Tr key={order.order_id}>
-                        <Td className="font-medium">{order.label}</Td>
+                        <Td className="font-medium">{orderLabel(order)}</Td>
                         <Td data-label="Datum" className="whitespace-nowrap">
                           {formatDateTime(order.ordered_at)}
                         </Td>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatDateTime, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notifyFailure, readOffset } from '../admin-page-helpers';
+import { notifyFailure, orderLabel, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
@@ -94,7 +94,7 @@ export function UnattributedOrdersPage() {
                   <Tr key={order.order_id}>
                     <Td>
                       <div className="flex flex-wrap items-center gap-2 whitespace-nowrap">
-                        <span className="font-semibold text-ink">{order.label}</span>
+                        <span className="font-semibold text-ink">{orderLabel(order)}</span>
                         {STATE_LABELS[order.state] && <Badge variant="warning">{STATE_LABELS[order.state]}</Badge>}
                       </div>
                     </Td>
@@ -118,7 +118,7 @@ export function UnattributedOrdersPage() {
                     <Td data-wide className="text-right">
                       <Button variant="outline" size="sm" onClick={() => setAssigning(order)}>
                         <UserPlus aria-hidden="true" />
-                        Tilldela<span className="sr-only"> order {order.label}</span>
+                        Tilldela<span className="sr-only"> order {orderLabel(order)}</span>
                       </Button>
                     </Td>
                   </Tr>

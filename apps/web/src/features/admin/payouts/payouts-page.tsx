@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatKronor, roundToOre } from '@/lib/format';
-import { downloadPayoutsCsv, usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
+import type { TPayout } from '@saljportalen/contract';
+import { downloadPayoutsCsv, usePayouts, type PayoutFilters } from './api/list-payouts';
 import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
@@ -38,7 +39,7 @@ function toParams(filters: PayoutFilters): URLSearchParams {
   return params;
 }
 
-function summary(payouts: PayoutRow[]): string {
+function summary(payouts: TPayout[]): string {
   const count = payouts.length === 1 ? '1 avräkning' : `${formatCount(payouts.length)} avräkningar`;
   const commission = roundToOre(payouts.reduce((sum, payout) => sum + payout.amount_to_pay, 0));
   return `${count} · ${formatKronor(commission)} i provision`;

@@ -156,28 +156,20 @@ export function SellersPage() {
                   <Tr key={`${seller.user_id}-${seller.group_id}`}>
                     <Td>
                       <div className="flex items-center gap-2 whitespace-nowrap">
-                        {seller.group_id ? (
-                          <Link
-                            to={paths.adminSellerOrders(seller.group_id, seller.user_id)}
-                            className="font-semibold text-brand underline-offset-4 hover:underline"
-                          >
-                            {seller.full_name}
-                          </Link>
-                        ) : (
-                          <span className="font-semibold">{seller.full_name}</span>
-                        )}
+                        <Link
+                          to={paths.adminSellerOrders(seller.group_id, seller.user_id)}
+                          className="font-semibold text-brand underline-offset-4 hover:underline"
+                        >
+                          {seller.full_name}
+                        </Link>
                         {seller.is_admin && <Badge variant="brand">Admin</Badge>}
                       </div>
                     </Td>
                     <Td data-label="Grupp">
                       <div className="flex items-center gap-2 whitespace-nowrap">
-                        {seller.group_id ? (
-                          <Link to={paths.adminGroup(seller.group_id)} className="text-ink underline-offset-4 hover:underline">
-                            {seller.group_name}
-                          </Link>
-                        ) : (
-                          seller.group_name
-                        )}
+                        <Link to={paths.adminGroup(seller.group_id)} className="text-ink underline-offset-4 hover:underline">
+                          {seller.group_name}
+                        </Link>
                         {!seller.is_active && <Badge variant="warning">Arkiverad</Badge>}
                       </div>
                     </Td>

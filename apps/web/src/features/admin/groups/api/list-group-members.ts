@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroupMember, TAdminGroupMembersResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { readIsAdmin, readList, readNumber, readString } from '@/lib/tolerant-readers';
 import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
-export type GroupMember = Pick<TAdminGroupMember, 'membership_id' | 'user_id' | 'full_name' | 'email'> & { is_admin: boolean };
+export type GroupMember = TAdminGroupMember;
 
 /** Everyone in the group, by name (Swedish order, from the server): whom an order can be assigned to. */
 export async function fetchGroupMembers(groupId: number): Promise<GroupMember[]> {
   const answer = await apiJson<TAdminGroupMembersResponse>(`/api/admin/groups/${groupId}/members`);
-  return readList(answer).map((raw) => ({
-    membership_id: readNumber(raw, 'membership_id', 'id'),
-    user_id: readNumber(raw, 'user_id'),
-    full_name: readString(raw, 'full_name', 'name') ?? '',
-    email: readString(raw, 'email') ?? '',
-    is_admin: readIsAdmin(raw),
-  }));
+  return answer.items;
 }
 
 export const groupMembersQuery = (groupId: number) => ({

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminGroupOption, TAdminGroupOptionsResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { readList, readNumber, readString } from '@/lib/tolerant-readers';
 import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 import type { ComboboxOption } from '@/components/ui/combobox';
 
@@ -14,11 +13,7 @@ export type GroupOption = TAdminGroupOption;
  */
 export async function fetchGroupOptions(): Promise<GroupOption[]> {
   const answer = await apiJson<TAdminGroupOptionsResponse>('/api/admin/groups/options');
-  return readList(answer).map((raw) => ({
-    id: readNumber(raw, 'id', 'group_id'),
-    name: readString(raw, 'name', 'group_name') ?? '',
-    archived: raw.archived === true,
-  }));
+  return answer.items;
 }
 
 /** Under the admin root: creating, renaming or archiving a group reloads the pickers too. */

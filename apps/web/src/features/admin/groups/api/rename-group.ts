@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TGroupChangeResponse, TRenameGroupRequest, TUpdateGroupRequest } from '@saljportalen/contract';
+import type { TGroupChangeResponse, TRenameGroupRequest } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-page-helpers';
+import { ADMIN_QUERY_ROOT } from '../../admin-page-helpers';
 
-/** spec §7: POST …/rename, and on failure the PATCH of the group itself. The name is sent trimmed (spec §5). */
-export async function renameGroup(groupId: number, name: string): Promise<TGroupChangeResponse> {
-  const trimmed = name.trim();
-  try {
-    const body: TRenameGroupRequest = { name: trimmed };
-    return await apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}/rename`, { method: 'POST', body });
-  } catch (error) {
-    if (isSessionFailure(error)) throw error;
-    const body: TUpdateGroupRequest = { name: trimmed };
-    return apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}`, { method: 'PATCH', body });
-  }
+/**
+ * spec §7 POST …/rename, the name sent trimmed (spec §5). One call: the PATCH the spec falls back
+ * to is the same change on the same server, so it could only fail the same way (decision 059).
+ */
+export function renameGroup(groupId: number, name: string): Promise<TGroupChangeResponse> {
+  const body: TRenameGroupRequest = { name: name.trim() };
+  return apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}/rename`, { method: 'POST', body });
 }
 
 export function useRenameGroup(groupId: number) {

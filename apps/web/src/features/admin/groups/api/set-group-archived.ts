@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TArchiveGroupRequest, TGroupChangeResponse, TUpdateGroupRequest } from '@saljportalen/contract';
+import type { TArchiveGroupRequest, TGroupChangeResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
 import { ADMIN_QUERY_ROOT, isSessionFailure } from '../../admin-page-helpers';
 import { groupDetailQuery, type GroupDetail } from './get-group-detail';
@@ -12,16 +12,13 @@ export class ArchiveNotConfirmedError extends Error {
   }
 }
 
-/** spec §7: POST …/archive, and on failure the PATCH of the group itself. */
-export async function setGroupArchived(groupId: number, archived: boolean): Promise<TGroupChangeResponse> {
-  try {
-    const body: TArchiveGroupRequest = { archived };
-    return await apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}/archive`, { method: 'POST', body });
-  } catch (error) {
-    if (isSessionFailure(error)) throw error;
-    const body: TUpdateGroupRequest = { archived };
-    return apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}`, { method: 'PATCH', body });
-  }
+/**
+ * spec §7 POST …/archive. One call: the PATCH the spec falls back to is the same change on the
+ * same server, so it could only fail the same way (decision 059).
+ */
+export function setGroupArchived(groupId: number, archived: boolean): Promise<TGroupChangeResponse> {
+  const body: TArchiveGroupRequest = { archived };
+  return apiJson<TGroupChangeResponse>(`/api/admin/group/${groupId}/archive`, { method: 'POST', body });
 }
 
 /** Archives or reactivates, then reloads the group and confirms its new state (spec §4). */

@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatKronor } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { notifyFailure, parseId } from '../../admin-page-helpers';
+import { notifyFailure, orderLabel, parseId } from '../../admin-page-helpers';
 import { Combobox } from '@/components/ui/combobox';
 import { useGroupMembers } from '../../groups/api/list-group-members';
 import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../../groups/api/list-group-options';
@@ -25,7 +25,7 @@ export function AssignOrderDialog({ order, onClose }: { order: UnattributedOrder
     <Dialog
       open={order !== undefined}
       onOpenChange={(open) => !open && onClose()}
-      title={order ? `Tilldela order ${order.label}` : 'Tilldela order'}
+      title={order ? `Tilldela order ${orderLabel(order)}` : 'Tilldela order'}
       description={
         order
           ? `${formatDateTime(order.ordered_at)} · ${formatKronor(order.subtotal_incl_vat)} inkl. moms. Välj grupp och säljare.`
@@ -52,7 +52,7 @@ function AssignOrderForm({ order, onDone }: { order: UnattributedOrder; onDone: 
     () =>
       (members.data ?? []).map((member) => ({
         value: String(member.membership_id),
-        label: `${member.full_name}${member.is_admin ? ' (Admin)' : ''}${member.email ? ` · ${member.email}` : ''}`,
+        label: `${member.full_name}${member.role === 'admin' ? ' (Admin)' : ''}${member.email ? ` · ${member.email}` : ''}`,
       })),
     [members.data],
   );
@@ -74,7 +74,7 @@ function AssignOrderForm({ order, onDone }: { order: UnattributedOrder; onDone: 
     if (!groupId || !membershipId) return;
     try {
       const { order: assigned } = await assign.mutateAsync({ orderId: order.order_id, membershipId });
-      notify.success('Order tilldelad', `${order.label} räknas nu till ${assigned.seller_name} i ${assigned.group_name}.`);
+      notify.success('Order tilldelad', `${orderLabel(order)} räknas nu till ${assigned.seller_name} i ${assigned.group_name}.`);
       onDone();
     } catch (error) {
       notifyFailure(ASSIGN_FAILED, error);

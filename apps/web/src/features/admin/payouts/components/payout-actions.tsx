@@ -7,14 +7,14 @@ import { formatDate, formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useDownloadPayoutPdf } from '../api/download-payout-pdf';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid';
-import type { PayoutRow } from '../api/list-payouts';
+import type { TPayout } from '@saljportalen/contract';
 
 const signedOut = (error: unknown) => error instanceof ApiError && error.isUnauthorized;
 
-export const payoutPeriod = (payout: PayoutRow) => `${formatDate(payout.period_from)} – ${formatDate(payout.period_to)}`;
+export const payoutPeriod = (payout: TPayout) => `${formatDate(payout.period_from)} – ${formatDate(payout.period_to)}`;
 
 /** Export PDF, and mark as paid while the payout is a draft (spec §2, §4). */
-export function PayoutActions({ payout }: { payout: PayoutRow }) {
+export function PayoutActions({ payout }: { payout: TPayout }) {
   const download = useDownloadPayoutPdf();
   const markPaid = useMarkPayoutPaid();
   const [confirming, setConfirming] = useState(false);

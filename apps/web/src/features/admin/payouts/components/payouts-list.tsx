@@ -2,12 +2,12 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatCount, formatKronor } from '@/lib/format';
-import type { PayoutRow } from '../api/list-payouts';
+import type { TPayout } from '@saljportalen/contract';
 import { PayoutActions, payoutPeriod } from './payout-actions';
 
 const SKELETON_ROWS = 3;
 
-export function PayoutStatusBadge({ status }: { status: PayoutRow['status'] }) {
+export function PayoutStatusBadge({ status }: { status: TPayout['status'] }) {
   return status === 'paid' ? <Badge variant="success">Betald</Badge> : <Badge variant="warning">Utkast</Badge>;
 }
 
@@ -15,7 +15,7 @@ export function PayoutStatusBadge({ status }: { status: PayoutRow['status'] }) {
  * spec §2 list: group, period, orders, commission, status and actions. A table from tablet
  * width up; on a phone every payout is a card, so its buttons need no sideways scrolling.
  */
-export function PayoutsList({ payouts }: { payouts: PayoutRow[] }) {
+export function PayoutsList({ payouts }: { payouts: TPayout[] }) {
   return (
     <>
       <ul className="space-y-3 md:hidden">

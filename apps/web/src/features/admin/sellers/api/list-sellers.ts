@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminSellerListQuery, TAdminSellerListResponse, TSellerSort } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { readList, readNumber, readSellerRow, type SellerRow } from '@/lib/tolerant-readers';
 import { ADMIN_QUERY_ROOT, retryServerFailureOnce } from '../../admin-page-helpers';
 
 /** spec §9 sort options as the page names them. */
@@ -26,11 +25,6 @@ export interface SellerListParams {
   offset: number;
 }
 
-export interface SellerList {
-  items: SellerRow[];
-  total: number;
-}
-
 /** The query the server reads: a group filter is either a status or a group id. */
 export function sellerListQuery(params: SellerListParams): Partial<Record<keyof TAdminSellerListQuery, string | number>> {
   return {
@@ -44,17 +38,9 @@ export function sellerListQuery(params: SellerListParams): Partial<Record<keyof 
   };
 }
 
-/** Array or `{items}` (spec §7), each row under any tolerated field names (spec §3). */
-export function readSellerList(answer: unknown): SellerList {
-  const items = readList<Record<string, unknown>>(answer).map(readSellerRow);
-  const total =
-    answer && typeof answer === 'object' && !Array.isArray(answer) ? readNumber(answer as Record<string, unknown>, 'total', 'count') : 0;
-  return { items, total: Math.max(total, items.length) };
-}
-
-export async function fetchSellers(params: SellerListParams): Promise<SellerList> {
-  return readSellerList(await apiJson<TAdminSellerListResponse>('/api/admin/sellers', { query: sellerListQuery(params) }));
-}
+/** One page of memberships with their figures (spec §7 answers it as `{items}`), and how many match. */
+export const fetchSellers = (params: SellerListParams) =>
+  apiJson<TAdminSellerListResponse>('/api/admin/sellers', { query: sellerListQuery(params) });
 
 export const sellersQuery = (params: SellerListParams) => ({
   queryKey: [ADMIN_QUERY_ROOT, 'sellers', params] as const,
