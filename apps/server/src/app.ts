@@ -28,13 +28,12 @@ import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { notificationJobs } from './modules/notifications/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
-import { privacyInfoRoutes } from './modules/privacy/privacy-info-routes.js';
+import { privacyInfoRoutes } from './modules/privacy/routes.js';
 import { retentionPlugin } from './modules/privacy/retention.js';
 import { storedPayloadsPlugin } from './modules/shopify/reduce-stored-payloads.js';
 import { personalDataExportsPlugin } from './modules/audit/personal-data-exports.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
-import { guardianPublicNameRoutes } from './modules/guardian/public-name-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -116,7 +115,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(privacyRoutes);
   await app.register(dashboardRoutes);
   await app.register(groupMemberRoutes);
-  await app.register(guardianPublicNameRoutes);
   await app.register(catalogRoutes);
   await app.register(guardianRoutes);
   await app.register(adminRoutes);

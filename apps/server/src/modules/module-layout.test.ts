@@ -23,29 +23,40 @@ const files = sourceFiles(modulesDir).map((path) => ({
   text: readFileSync(path, 'utf8'),
 }));
 
-/** The module files a file imports, and the ones they import, to the end. */
-function importedFrom(start: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (path: string) => {
-    if (seen.has(path)) return;
-    seen.add(path);
-    for (const [, specifier] of readFileSync(path, 'utf8').matchAll(/from '(\.[^']+)\.js'/g)) {
-      const target = resolve(dirname(path), `${specifier}.ts`);
-      if (target.startsWith(modulesDir)) visit(target);
-    }
-  };
-  visit(start);
-  return seen;
+/** The route plugins a file exports, each with its own text (to its closing brace at the line's start). */
+function routePlugins(file: { name: string; text: string }) {
+  return [...file.text.matchAll(/^export async function (\w+)\(/gm)].map((match) => {
+    const end = file.text.indexOf('\n}\n', match.index);
+    return { file: file.name, name: match[1]!, text: file.text.slice(match.index, end === -1 ? undefined : end) };
+  });
 }
 
+const declaresRoute = /\.(get|post|put|patch|delete)\(\s*'\//;
+const declaresAdminRoute = /\.(get|post|put|patch|delete)\(\s*'\/api\/admin\//;
+const declaresOtherRoute = /\.(get|post|put|patch|delete)\(\s*'\/(?!api\/admin\/)/;
+
 describe('one admin surface', () => {
-  const adminPlugin = join(modulesDir, 'admin/routes.ts');
+  const adminPlugin = files.find((file) => file.name === join('admin', 'routes.ts'))!;
+  /** The route plugins adminRoutes registers, by file and name, read from its imports. */
+  const underAdmin = [...adminPlugin.text.matchAll(/import \{ (\w+) \} from '(\.[^']+)\.js'/g)].map(([, name, specifier]) => ({
+    name: name!,
+    file: relative(modulesDir, resolve(modulesDir, 'admin', `${specifier}.ts`)),
+  }));
+  const isUnderAdmin = (plugin: { file: string; name: string }) =>
+    underAdmin.some((registered) => registered.file === plugin.file && registered.name === plugin.name);
+  const plugins = files.flatMap(routePlugins);
+
+  it('finds every route plugin it registers', () => {
+    expect(underAdmin.length).toBeGreaterThan(0);
+    expect(underAdmin.filter((registered) => !plugins.some((plugin) => isUnderAdmin(plugin) && plugin.name === registered.name))).toEqual(
+      [],
+    );
+  });
 
   it('registers every /api/admin route under the admin plugin', () => {
-    const underAdmin = importedFrom(adminPlugin);
-    const declaring = files.filter((file) => /\.(get|post|put|patch|delete)\(\s*'\/api\/admin\//.test(file.text));
+    const declaring = plugins.filter((plugin) => declaresAdminRoute.test(plugin.text));
     expect(declaring.length).toBeGreaterThan(0);
-    expect(declaring.filter((file) => !underAdmin.has(file.path)).map((file) => file.name)).toEqual([]);
+    expect(declaring.filter((plugin) => !isUnderAdmin(plugin)).map((plugin) => `${plugin.file}: ${plugin.name}`)).toEqual([]);
   });
 
   it('guards it once: no other module checks for a superadmin', () => {
@@ -54,11 +65,20 @@ describe('one admin surface', () => {
   });
 
   it('declares no other route under the admin plugin', () => {
-    const underAdmin = importedFrom(adminPlugin);
-    const others = files.filter(
-      (file) => underAdmin.has(file.path) && /\.(get|post|put|patch|delete)\(\s*'\/(?!api\/admin\/)/.test(file.text),
-    );
-    expect(others.map((file) => file.name)).toEqual([]);
+    const others = plugins.filter((plugin) => isUnderAdmin(plugin) && declaresOtherRoute.test(plugin.text));
+    expect(others.map((plugin) => `${plugin.file}: ${plugin.name}`)).toEqual([]);
+  });
+});
+
+describe('one way for routes (issue 29)', () => {
+  it("declares every route in a module's routes.ts", () => {
+    const elsewhere = files.filter((file) => declaresRoute.test(file.text) && !file.name.endsWith(`${sep}routes.ts`));
+    expect(elsewhere.map((file) => file.name)).toEqual([]);
+  });
+
+  it("signs in by a hook of the route plugin (or of a scope within it), never in one route's options", () => {
+    const perRoute = files.filter((file) => /\bonRequest:\s*app\.authenticate/.test(file.text)).map((file) => file.name);
+    expect(perRoute).toEqual([]);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { auditAdminRoutes } from '../audit/routes.js';
 import { groupRoutes } from '../groups/routes.js';
-import { orderAdminRoutes } from '../orders/admin-routes.js';
+import { orderAdminRoutes } from '../orders/routes.js';
 import { payoutsRoutes } from '../payouts/routes.js';
-import { privacyAdminRoutes } from '../privacy/admin-routes.js';
-import { webhookAdminRoutes } from '../shopify/admin-routes.js';
+import { privacyAdminRoutes } from '../privacy/routes.js';
+import { webhookAdminRoutes } from '../shopify/routes.js';
 import { overviewRoutes } from './overview/routes.js';
 import { sellerAdminRoutes } from './sellers/routes.js';
 

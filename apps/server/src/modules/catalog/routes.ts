@@ -5,11 +5,11 @@ import { sendFile } from '../audit/personal-data-exports.js';
 
 /** The seller's personal catalogue as a PDF (issue 3, spec §7 `GET /api/catalog/me.pdf`). */
 export async function catalogRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.authenticate);
   // The paper carries the seller's name as chosen for buyers and the personal link: personal data.
   app.get(
     '/api/catalog/me.pdf',
     {
-      onRequest: app.authenticate,
       config: { personalDataExport: { action: 'catalog.download', targetType: 'user', targetId: (request) => currentUser(request).id } },
     },
     async (request, reply) => {

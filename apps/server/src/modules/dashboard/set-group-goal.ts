@@ -1,11 +1,12 @@
-import { and, eq, exists, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TGroupGoal } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groups, memberships, users } from '../../db/schema.js';
+import { groups } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { sekToOre } from '../../lib/money.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { storedGoal, toGroupGoal } from '../groups/group-goal.js';
+import { actsForGroup } from '../group-members/group-admin-condition.js';
 
 /**
  * Sets, changes or (with `goal: null`) removes a group's class goal (issue 20). Allowed for an
@@ -26,27 +27,7 @@ export async function setGroupGoal(
           ? { goalOre: sekToOre(goal.amount), goalPurpose: goal.purpose, goalEndsOn: goal.endsOn }
           : { goalOre: null, goalPurpose: null, goalEndsOn: null },
       )
-      .where(
-        and(
-          eq(groups.id, options.groupId),
-          or(
-            exists(
-              tx
-                .select({ id: memberships.id })
-                .from(memberships)
-                .where(
-                  and(eq(memberships.groupId, options.groupId), eq(memberships.userId, options.actorUserId), eq(memberships.role, 'admin')),
-                ),
-            ),
-            exists(
-              tx
-                .select({ id: users.id })
-                .from(users)
-                .where(and(eq(users.id, options.actorUserId), eq(users.isSuperadmin, true))),
-            ),
-          ),
-        ),
-      )
+      .where(and(eq(groups.id, options.groupId), actsForGroup(tx, options.actorUserId, options.groupId)))
       .returning({ goalOre: groups.goalOre, goalPurpose: groups.goalPurpose, goalEndsOn: groups.goalEndsOn });
     // A group that does not exist is refused the same way, so the answer tells nothing about other groups.
     if (!updated) throw forbidden('Endast gruppens administratörer kan ändra klassens mål');

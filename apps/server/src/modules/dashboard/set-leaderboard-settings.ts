@@ -1,10 +1,11 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TLeaderboardMode } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groups, memberships } from '../../db/schema.js';
+import { groups } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { renewLeaderboardVersion } from '../figures/leaderboard-version.js';
+import { actsForGroup } from '../group-members/group-admin-condition.js';
 
 /**
  * Shows or hides a group's leaderboard (spec §6) and chooses its mode (issue 20). Only an admin
@@ -24,19 +25,7 @@ export async function setLeaderboardSettings(
         leaderboardVisible: options.visible ?? sql`${groups.leaderboardVisible}`,
         leaderboardMode: options.mode ?? sql`${groups.leaderboardMode}`,
       })
-      .where(
-        and(
-          eq(groups.id, options.groupId),
-          exists(
-            tx
-              .select({ id: memberships.id })
-              .from(memberships)
-              .where(
-                and(eq(memberships.groupId, options.groupId), eq(memberships.userId, options.actorUserId), eq(memberships.role, 'admin')),
-              ),
-          ),
-        ),
-      )
+      .where(and(eq(groups.id, options.groupId), actsForGroup(tx, options.actorUserId, options.groupId, { superadmin: false })))
       .returning({ visible: groups.leaderboardVisible, mode: groups.leaderboardMode });
     // A group that does not exist is refused the same way, so the answer tells nothing about other groups.
     if (!updated) throw forbidden('Endast gruppens administratörer kan ändra topplistans synlighet');

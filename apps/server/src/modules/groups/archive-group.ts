@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { TGroupChangeResponse } from '@saljportalen/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { lockGroup, toGroupRecord } from './group-queries.js';
 
-/** Archives or reactivates within a transaction; asking for the state the group already has changes nothing. */
+/**
+ * Spec §4: group active <-> archived, within updateGroup's transaction; asking for the state the
+ * group already has changes nothing.
+ */
 export async function applyArchived(
   tx: Tx,
   options: { actorUserId: number; groupId: number; archived: boolean },
@@ -21,7 +24,3 @@ export async function applyArchived(
   });
   return { group: toGroupRecord(updated!), changed: true };
 }
-
-/** Spec §4: group active <-> archived. */
-export const archiveGroup = (db: Db, options: { actorUserId: number; groupId: number; archived: boolean }) =>
-  db.transaction((tx) => applyArchived(tx, options));

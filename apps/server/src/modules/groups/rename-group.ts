@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TGroupChangeResponse } from '@saljportalen/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { lockGroup, toGroupRecord } from './group-queries.js';
@@ -20,6 +20,3 @@ export async function applyName(tx: Tx, options: { actorUserId: number; groupId:
   });
   return { group: toGroupRecord(updated!), changed: true };
 }
-
-export const renameGroup = (db: Db, options: { actorUserId: number; groupId: number; name: string }) =>
-  db.transaction((tx) => applyName(tx, options));

@@ -21,7 +21,6 @@ import {
 } from '@saljportalen/contract';
 import { currentUser } from '../../plugins/auth.js';
 import { addUserToGroup } from './add-user-to-group.js';
-import { archiveGroup } from './archive-group.js';
 import { createGroup } from './create-group.js';
 import { exportGroupCsv } from './export-group-csv.js';
 import { listGroups } from '../figures/group-rows.js';
@@ -30,7 +29,6 @@ import { findGroupRecord, groupNotFound } from './group-queries.js';
 import { listGroupMembers } from './list-group-members.js';
 import { listGroupOptions } from './list-group-options.js';
 import { loadGroupDetail } from './load-group-detail.js';
-import { renameGroup } from './rename-group.js';
 import { updateGroup } from './update-group.js';
 import { sendFile } from '../audit/personal-data-exports.js';
 
@@ -102,17 +100,18 @@ export async function groupRoutes(instance: FastifyInstance) {
     async (request) => loadGroupDetail(app.db, request.params.id, request.query),
   );
 
+  // Spec §7 names three routes for two changes of a group: all three are the one use case, each
+  // change by its own rules, and answer alike (decision 059). The web calls the POSTs.
   app.post(
     '/api/admin/group/:id/archive',
     { schema: { params, body: ZArchiveGroupRequestSchema, response: { 200: ZGroupChangeResponseSchema } } },
-    async (request) =>
-      archiveGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, archived: request.body.archived }),
+    async (request) => updateGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, changes: request.body }),
   );
 
   app.post(
     '/api/admin/group/:id/rename',
     { schema: { params, body: ZRenameGroupRequestSchema, response: { 200: ZGroupChangeResponseSchema } } },
-    async (request) => renameGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, name: request.body.name }),
+    async (request) => updateGroup(app.db, { actorUserId: currentUser(request).id, groupId: request.params.id, changes: request.body }),
   );
 
   app.patch(

@@ -4,7 +4,10 @@ import { applyArchived } from './archive-group.js';
 import { applyName } from './rename-group.js';
 import { lockGroup, toGroupRecord } from './group-queries.js';
 
-/** The PATCH fallback (spec §7): rename and archive in one transaction, each by its own rules. */
+/**
+ * Every change of a group's name or state (spec §7's rename, archive and PATCH routes alike):
+ * either or both in one transaction, each by its own rules.
+ */
 export function updateGroup(
   db: Db,
   options: { actorUserId: number; groupId: number; changes: TUpdateGroupRequest },

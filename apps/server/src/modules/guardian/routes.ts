@@ -11,6 +11,8 @@ import {
   ZLeaderboardResponseSchema,
   ZMeSummaryResponseSchema,
   ZOkResponseSchema,
+  ZPublicNameRequestSchema,
+  ZPublicNameResponseSchema,
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -23,7 +25,9 @@ import { getGroupLeaderboard } from '../dashboard/get-group-leaderboard.js';
 import { loadGroupTotals } from '../dashboard/get-group-totals.js';
 import { getSellerSummary } from '../dashboard/get-seller-summary.js';
 import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './guardian-children.js';
+import { loadPublicName } from '../account/set-public-name.js';
 import { approveGuardianConsent, declineGuardianConsent, loadGuardianConsent, type GuardianAccount } from './guardian-consent.js';
+import { setChildPublicName } from './set-child-public-name.js';
 import { sendFile } from '../audit/personal-data-exports.js';
 
 /**
@@ -139,6 +143,28 @@ export async function guardianRoutes(instance: FastifyInstance) {
         await app.mailOutbox.forgetFiles();
         return { ok: true as const };
       },
+    );
+
+    // The approved guardian chooses how buyers see a child under 13 (issue 22 point 7): the
+    // choice as it stands, for the guardian's form, and the change.
+    children.get(
+      '/api/guardian/children/:id/public-name',
+      { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZPublicNameResponseSchema } } },
+      async (request) => {
+        const { child } = await childOf(request, currentUser(request).id);
+        return loadPublicName(app.db, child.id);
+      },
+    );
+
+    children.post(
+      '/api/guardian/children/:id/public-name',
+      { schema: { params: ZGuardianChildParamsSchema, body: ZPublicNameRequestSchema, response: { 200: ZPublicNameResponseSchema } } },
+      async (request) =>
+        setChildPublicName(app.db, {
+          guardianUserId: currentUser(request).id,
+          childUserId: request.params.id,
+          choice: request.body,
+        }),
     );
   });
 }

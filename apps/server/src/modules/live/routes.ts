@@ -41,16 +41,18 @@ export async function liveRoutes(instance: FastifyInstance) {
     streams.closeAll();
   });
 
-  app.post(
-    '/api/events/ticket',
-    { onRequest: app.authenticate, schema: { response: { 200: ZEventTicketResponseSchema } } },
-    async (request) => {
+  // The ticket is for the signed-in; the stream itself is opened with the ticket (an EventSource
+  // sends no bearer token).
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('onRequest', app.authenticate);
+    signedIn.post('/api/events/ticket', { schema: { response: { 200: ZEventTicketResponseSchema } } }, async (request) => {
       const issued = await issueEventTicket(app.db, currentUser(request), {
         tokenExpiresAtMs: tokenExpiry(request.headers.authorization, Date.now()),
       });
       return { ticket: issued.ticket, expires_in: issued.expiresInSeconds };
-    },
-  );
+    });
+  });
 
   app.get('/api/events', { schema: { querystring: ZEventsQuerySchema } }, async (request, reply) => {
     const grant = await takeEventTicket(app.db, request.query.ticket);

@@ -1,11 +1,17 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZDeleteAccountRequestSchema, ZOkResponseSchema } from '@saljportalen/contract';
+import {
+  ZAdminSellerParamsSchema,
+  ZDeleteAccountRequestSchema,
+  ZOkResponseSchema,
+  ZPrivacyInfoResponseSchema,
+} from '@saljportalen/contract';
 import { AppError } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { routeRateLimit, swedishDuration } from '../../plugins/security.js';
 import { clearRefreshCookie } from '../auth/session.js';
 import { deleteOwnAccount } from './delete-own-account.js';
+import { eraseAccount } from './erase-account.js';
 import { exportAccount, exportFileName } from './export-account.js';
 import { sendFile } from '../audit/personal-data-exports.js';
 
@@ -69,6 +75,30 @@ export async function privacyRoutes(instance: FastifyInstance) {
       await app.mailOutbox.forgetFiles();
       // The token version moved and every refresh token is gone: the cookie is dead anyway.
       clearRefreshCookie(reply);
+      return { ok: true as const };
+    },
+  );
+}
+
+/** The public privacy page's data (`/integritet`): whom to contact, from PRIVACY_CONTACT. Anyone may ask. */
+export async function privacyInfoRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/privacy', { schema: { response: { 200: ZPrivacyInfoResponseSchema } } }, async () => ({
+    contact: app.config.privacyContact,
+  }));
+}
+
+/** Registered by adminRoutes, behind its superadmin guard: a superadmin erases a person's account. */
+export async function privacyAdminRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/admin/users/:userId/erase',
+    { schema: { params: ZAdminSellerParamsSchema, response: { 200: ZOkResponseSchema } } },
+    async (request) => {
+      const actorUserId = currentUser(request).id;
+      await app.db.transaction((tx) => eraseAccount(tx, request.params.userId, { actorUserId, reason: 'superadmin' }));
+      await app.mailOutbox.forgetFiles();
       return { ok: true as const };
     },
   );
