@@ -1,7 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Plus, Search } from 'lucide-react';
-import type { TGroupStatusFilter } from '@saljportalen/contract';
+import { ZAdminGroupListQuerySchema, type TGroupStatusFilter } from '@saljportalen/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -26,14 +29,19 @@ const STATUS_OPTIONS: { value: TGroupStatusFilter; label: string }[] = [
 const readStatus = (value: string | null): TGroupStatusFilter => (value === 'active' || value === 'archived' ? value : 'all');
 const readOffset = (value: string | null): number => (value && /^\d+$/.test(value) ? Number(value) : 0);
 
+/** The search as the server reads it (trimmed, at most 100 characters; empty is no search). */
+const groupSearchSchema = z.object({ q: ZAdminGroupListQuerySchema.shape.q });
+
 /** spec §2 /admin/groups: status filter (all/active/archived, default all, from `?status=`) and search. */
 export function GroupsPage() {
   const [params, setParams] = useSearchParams();
   const status = readStatus(params.get('status'));
   const q = params.get('q') ?? '';
   const offset = readOffset(params.get('offset'));
-  const [search, setSearch] = useState(q);
-  useEffect(() => setSearch(q), [q]);
+  const search = useForm({ resolver: zodResolver(groupSearchSchema), defaultValues: { q } });
+  const resetSearch = search.reset;
+  // The URL is the truth: back, forward or a link puts its search into the field.
+  useEffect(() => resetSearch({ q }), [resetSearch, q]);
 
   const groups = useGroups({ status, q: q || undefined, limit: PAGE_SIZE, offset });
   useEffect(() => {
@@ -53,10 +61,7 @@ export function GroupsPage() {
     setParams(next);
   };
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search });
-  };
+  const onSearch = search.handleSubmit((values) => update({ q: values.q ?? '' }));
 
   return (
     <div className="space-y-6">
@@ -80,9 +85,9 @@ export function GroupsPage() {
             ))}
           </Select>
         </Field>
-        <form role="search" onSubmit={onSearch} className="flex flex-1 items-end gap-2">
-          <Field label="Sök grupp" className="flex-1">
-            <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Namn eller gruppkod" />
+        <form role="search" onSubmit={onSearch} noValidate className="flex flex-1 items-end gap-2">
+          <Field label="Sök grupp" className="flex-1" error={search.formState.errors.q?.message}>
+            <Input type="search" placeholder="Namn eller gruppkod" {...search.register('q')} />
           </Field>
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" />

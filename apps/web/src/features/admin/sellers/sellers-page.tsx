@@ -1,5 +1,9 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { DATE_RANGE_MESSAGE } from '@saljportalen/contract';
 import { Search } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -34,6 +38,12 @@ const readGroup = (value: string | null): SellerGroupFilter =>
   value === 'active' || value === 'archived' ? value : (parseId(value ?? undefined) ?? 'all');
 const readDate = (value: string | null): string => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
 
+/** The dates of the filter, either of them empty; the contract's rule for their order. */
+const sellerDatesSchema = z
+  .object({ from: z.string(), to: z.string() })
+  .refine((dates) => !dates.from || !dates.to || dates.from <= dates.to, { message: DATE_RANGE_MESSAGE, path: ['to'] });
+type SellerDates = z.infer<typeof sellerDatesSchema>;
+
 /**
  * spec §2 all sellers: from, to, group and sort filters and a fetch button. A change of sort or
  * group fetches at once; the dates apply when 'Hämta' is pressed. The filters live in the URL.
@@ -46,13 +56,11 @@ export function SellersPage() {
   const sort = readSort(params.get('sort'));
   const offset = readOffset(params.get('offset'));
 
-  const [draftFrom, setDraftFrom] = useState(from);
-  const [draftTo, setDraftTo] = useState(to);
-  const [rangeError, setRangeError] = useState<string | undefined>();
-  useEffect(() => {
-    setDraftFrom(from);
-    setDraftTo(to);
-  }, [from, to]);
+  const dates = useForm<SellerDates>({ resolver: zodResolver(sellerDatesSchema), defaultValues: { from, to } });
+  const resetDates = dates.reset;
+  // The URL is the truth: back, forward or a link puts its dates into the fields.
+  useEffect(() => resetDates({ from, to }), [resetDates, from, to]);
+  const [draftFrom, draftTo] = dates.watch(['from', 'to']);
 
   const groups = useGroupOptions();
   const groupChoices = useMemo(() => [...GROUP_FILTERS, ...(groups.data ?? []).map(groupChoice)], [groups.data]);
@@ -72,16 +80,10 @@ export function SellersPage() {
     setParams(next);
   };
 
-  const onFetch = (event: FormEvent) => {
-    event.preventDefault();
-    if (draftFrom && draftTo && draftFrom > draftTo) {
-      setRangeError('Från-datum kan inte vara efter Till-datum.');
-      return;
-    }
-    setRangeError(undefined);
-    if (draftFrom === from && draftTo === to && offset === 0) void sellers.refetch();
-    else update({ from: draftFrom, to: draftTo });
-  };
+  const onFetch = dates.handleSubmit((values) => {
+    if (values.from === from && values.to === to && offset === 0) void sellers.refetch();
+    else update(values);
+  });
 
   return (
     <div className="space-y-6">
@@ -94,10 +96,10 @@ export function SellersPage() {
         className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1.5fr_1fr_auto] lg:items-start"
       >
         <Field label="Från">
-          <Input type="date" value={draftFrom} max={draftTo || undefined} onChange={(event) => setDraftFrom(event.target.value)} />
+          <Input type="date" max={draftTo || undefined} {...dates.register('from')} />
         </Field>
-        <Field label="Till" error={rangeError}>
-          <Input type="date" value={draftTo} min={draftFrom || undefined} onChange={(event) => setDraftTo(event.target.value)} />
+        <Field label="Till" error={dates.formState.errors.to?.message}>
+          <Input type="date" min={draftFrom || undefined} {...dates.register('to')} />
         </Field>
         <Field label="Grupp" className="col-span-2 lg:col-span-1" hint={groupsHint(groupOptionsState(groups))}>
           <Combobox

@@ -1,8 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ZRenameGroupRequestSchema } from '@saljportalen/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+
+/** The contract's rule for the new name: one line, trimmed, at most 120 characters, no web address. */
+const renameFormSchema = z.object({ name: ZRenameGroupRequestSchema.shape.name });
+type RenameFormValues = z.infer<typeof renameFormSchema>;
 
 /**
  * spec §2 rename prompt. spec §5: the name is trimmed, and an empty or unchanged name is ignored
@@ -21,20 +29,19 @@ export function RenameGroupDialog({
   onRename: (name: string) => Promise<void>;
   pending: boolean;
 }) {
-  const [name, setName] = useState(currentName);
+  const form = useForm<RenameFormValues>({ resolver: zodResolver(renameFormSchema), defaultValues: { name: currentName } });
+  const reset = form.reset;
   useEffect(() => {
-    if (open) setName(currentName);
-  }, [open, currentName]);
+    if (open) reset({ name: currentName });
+  }, [open, currentName, reset]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed === currentName) {
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    if (name === '' || name === currentName) {
       onOpenChange(false);
       return;
     }
-    await onRename(trimmed);
-  };
+    await onRename(name);
+  });
 
   return (
     <Dialog
@@ -44,8 +51,8 @@ export function RenameGroupDialog({
       description="Ange gruppens nya namn. Gruppkoden ändras inte."
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Nytt gruppnamn">
-          <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={120} />
+        <Field label="Nytt gruppnamn" error={form.formState.errors.name?.message}>
+          <Input autoComplete="off" maxLength={120} {...form.register('name')} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>

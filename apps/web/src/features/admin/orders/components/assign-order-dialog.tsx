@@ -1,4 +1,7 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { UserCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,6 +18,13 @@ import type { UnattributedOrder } from '../api/list-unattributed-orders';
 
 /** spec §8 has no text of its own for this change; its general one for a failed update in the admin area. */
 const ASSIGN_FAILED = 'Misslyckades att uppdatera';
+
+/** The pickers' values: a group id and a membership id, as the comboboxes hold them. */
+const assignFormSchema = z.object({
+  group: z.string().refine((value) => parseId(value) !== undefined, 'Välj en grupp'),
+  member: z.string().refine((value) => parseId(value) !== undefined, 'Välj en säljare'),
+});
+type AssignFormValues = z.infer<typeof assignFormSchema>;
 
 /**
  * Chooses the group, then the person in it, and gives them the order: from then on it counts in
@@ -39,11 +49,10 @@ export function AssignOrderDialog({ order, onClose }: { order: UnattributedOrder
 }
 
 function AssignOrderForm({ order, onDone }: { order: UnattributedOrder; onDone: () => void }) {
-  const [groupValue, setGroupValue] = useState('');
-  const [memberValue, setMemberValue] = useState('');
-  const [errors, setErrors] = useState<{ group?: string; member?: string }>({});
+  const form = useForm<AssignFormValues>({ resolver: zodResolver(assignFormSchema), defaultValues: { group: '', member: '' } });
+  const { errors } = form.formState;
   const groups = useGroupOptions();
-  const groupId = parseId(groupValue);
+  const groupId = parseId(form.watch('group'));
   const members = useGroupMembers(groupId);
   const assign = useAssignOrder();
 
@@ -66,12 +75,8 @@ function AssignOrderForm({ order, onDone }: { order: UnattributedOrder; onDone: 
           ? 'Gruppen har inga personer ännu.'
           : undefined;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const membershipId = parseId(memberValue);
-    const missing = { group: groupId ? undefined : 'Välj en grupp', member: membershipId ? undefined : 'Välj en säljare' };
-    setErrors(missing);
-    if (!groupId || !membershipId) return;
+  const onSubmit = form.handleSubmit(async (values) => {
+    const membershipId = parseId(values.member)!;
     try {
       const { order: assigned } = await assign.mutateAsync({ orderId: order.order_id, membershipId });
       notify.success('Order tilldelad', `${orderLabel(order)} räknas nu till ${assigned.seller_name} i ${assigned.group_name}.`);
@@ -81,36 +86,55 @@ function AssignOrderForm({ order, onDone }: { order: UnattributedOrder; onDone: 
       // Gone or already assigned: the reloaded list no longer has it, so there is nothing left to choose.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) onDone();
     }
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Grupp" error={errors.group} hint={groupsHint(groupOptionsState(groups))}>
-        <Combobox
-          value={groupValue}
-          onChange={(value) => {
-            setGroupValue(value);
-            setMemberValue('');
-            setErrors({});
-          }}
-          options={groupChoices}
-          listLabel="Grupper"
-          placeholder={groups.isPending ? 'Hämtar grupper...' : 'Sök och välj grupp'}
-        />
-      </Field>
-      <Field label="Säljare" error={errors.member} hint={memberHint}>
-        <Combobox
-          value={memberValue}
-          onChange={(value) => {
-            setMemberValue(value);
-            setErrors((current) => ({ ...current, member: undefined }));
-          }}
-          options={memberChoices}
-          listLabel="Personer i gruppen"
-          disabled={groupId === undefined || members.isPending}
-          placeholder={groupId === undefined ? 'Välj först en grupp' : members.isPending ? 'Hämtar personer...' : 'Sök och välj säljare'}
-        />
-      </Field>
+      <Controller
+        control={form.control}
+        name="group"
+        // The field around the picker, so that its label, hint and error reach the picker itself.
+        render={({ field }) => (
+          <Field label="Grupp" error={errors.group?.message} hint={groupsHint(groupOptionsState(groups))}>
+            <Combobox
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                // Another group's people: the chosen one is no longer among them.
+                form.setValue('member', '');
+                form.clearErrors();
+              }}
+              onBlur={field.onBlur}
+              options={groupChoices}
+              listLabel="Grupper"
+              placeholder={groups.isPending ? 'Hämtar grupper...' : 'Sök och välj grupp'}
+            />
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="member"
+        render={({ field }) => (
+          <Field label="Säljare" error={errors.member?.message} hint={memberHint}>
+            <Combobox
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              options={memberChoices}
+              listLabel="Personer i gruppen"
+              disabled={groupId === undefined || members.isPending}
+              placeholder={
+                groupId === undefined ? 'Välj först en grupp' : members.isPending ? 'Hämtar personer...' : 'Sök och välj säljare'
+              }
+            />
+          </Field>
+        )}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone}>
           Avbryt
