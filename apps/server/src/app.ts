@@ -14,7 +14,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { mailOutboxPlugin } from './plugins/mail-outbox.js';
 import { scheduledJobsPlugin } from './plugins/scheduled-jobs.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
-import { readModelPlugin } from './modules/figures/read-model/read-model-plugin.js';
+import { readModelPlugin } from './plugins/read-model.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
