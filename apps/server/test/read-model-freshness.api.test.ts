@@ -92,6 +92,8 @@ describe.runIf(testDbKind === 'postgres')('the read model’s freshness with two
           body: JSON.stringify({ full_name: `Lärare Väntar ${n}` }),
         }),
       );
+      // Awaited at the end; a test that fails before then must not leave them unhandled.
+      for (const pending of held) pending.catch(() => {});
       const watcher = new pg.Client({ connectionString: data.databaseUrl });
       await watcher.connect();
       await eventually(async () => {
@@ -111,7 +113,8 @@ describe.runIf(testDbKind === 'postgres')('the read model’s freshness with two
         if (Date.now() - started >= slowest.ms) Object.assign(slowest, { ms: Date.now() - started, status: response.status });
       }
       expect(slowest.status).toBe(200);
-      expect(slowest.ms).toBeLessThan(500);
+      // Far from the model's 5 s wait that ended in a 503; margin for a busy two-core machine (384 ms seen there).
+      expect(slowest.ms).toBeLessThan(2_000);
       await holder.query('rollback');
       for (const response of await Promise.all(held)) expect(response.status).toBe(200);
     } finally {
