@@ -139,6 +139,13 @@ export const HEARTBEAT_MS = 200;
 const RETRY_FIRST_MS = 50;
 const RETRY_MAX_MS = 2_000;
 
+interface Caller {
+  resolve(version: number): void;
+  reject(error: Error): void;
+}
+
+const stoppedError = () => new Error('ändringsflödet är stoppat');
+
 /** Sends the barriers: one at a time, on the listening connection, again until one goes out. */
 class BarrierPump {
   /** Tells this process's barriers from other processes' on the shared channel. */
@@ -147,7 +154,7 @@ class BarrierPump {
   /** When this process's barriers on their way were sent. */
   private readonly sentAt = new Map<number, number>();
   /** Callers of `next()` since the barrier on its way was sent: the next one is theirs. */
-  private waiting: ((version: number) => void)[] = [];
+  private waiting: Caller[] = [];
   private sending = false;
   private lastSentAt = -Infinity;
   private retryMs = RETRY_FIRST_MS;
@@ -160,10 +167,11 @@ class BarrierPump {
     private readonly log?: { warn(object: object, message: string): void },
   ) {}
 
-  /** The version of a barrier sent after this call, once the database has taken it. */
+  /** The version of a barrier sent after this call, once the database has taken it (fails once the feed is stopped). */
   next(): Promise<number> {
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
+    return new Promise((resolve, reject) => {
+      if (this.stopped) return reject(stoppedError());
+      this.waiting.push({ resolve, reject });
       this.send();
     });
   }
@@ -192,6 +200,7 @@ class BarrierPump {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    for (const caller of this.waiting.splice(0)) caller.reject(stoppedError());
   }
 
   private send(always = false): void {
@@ -209,10 +218,14 @@ class BarrierPump {
           this.retryMs = RETRY_FIRST_MS;
           this.failures = 0;
           const version = Number(rows[0]?.version);
-          for (const resolve of batch) resolve(version);
+          for (const caller of batch) caller.resolve(version);
         },
         (error: unknown) => {
           this.sentAt.delete(seq);
+          if (this.stopped) {
+            for (const caller of batch) caller.reject(stoppedError());
+            return;
+          }
           this.waiting = [...batch, ...this.waiting];
           // Told once per outage, not for every try.
           if (this.failures++ === 0) this.log?.warn({ err: error }, 'ändringsflödets spärr kunde inte skickas: försöker igen');
@@ -237,7 +250,7 @@ export interface ChangeFeed {
   /**
    * The data version now: resolves with the version of a barrier sent after this call (every
    * change committed before the call is delivered before it, in every process). Waits, without
-   * limit, for the listening connection to take one.
+   * limit, for the listening connection to take one; fails once the feed is stopped.
    */
   version(): Promise<number>;
   /** Stops listening (at shutdown). */
@@ -263,12 +276,9 @@ export async function startChangeFeed(
       }
     }
   };
-  let listening: Listening | undefined;
-  const pump = new BarrierPump(async (text, values) => {
-    if (!listening) throw new Error('ändringsflödet lyssnar inte än');
-    return listening.query(text, values);
-  }, log);
-  listening = await database.listen(LIVE_CHANNEL, {
+  // The pump sends nothing before this function returns: by then the connection listens.
+  const pump = new BarrierPump((text, values) => listening.query(text, values), log);
+  const listening: Listening = await database.listen(LIVE_CHANNEL, {
     onNotify(payload) {
       const change = parseChange(payload);
       if (change?.kind === 'barrier') change.sentAt = pump.delivered(change.processId, change.seq);
@@ -294,7 +304,7 @@ export async function startChangeFeed(
       pump.stop();
       stopRestored();
       subscribers.clear();
-      await listening?.stop();
+      await listening.stop();
     },
   };
 }

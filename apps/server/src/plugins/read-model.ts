@@ -1,13 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ReadModel } from '../modules/figures/read-model/read-model.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The seller calls' read model (modules/figures/read-model): loaded at start, kept exact by the change feed. */
-    readModel: ReadModel;
-  }
-}
+import type { ChangeFeed } from '../db/change-feed.js';
+import type { Db } from '../db/client.js';
 
 /**
  * The data version (decision 057): a write's answer carries the version after it, and a read that
@@ -27,13 +21,21 @@ function presentedVersion(header: string | string[] | undefined): number | undef
   return Number.isSafeInteger(version) ? version : undefined;
 }
 
+/** What the read model is made of; `app.readModel`'s type is the model's own (modules/figures/read-model). */
+export interface ReadModelParts {
+  db: Db;
+  feed: ChangeFeed;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Loads the read model with the server (the server is ready once it is current) and stops it when
- * the server closes; puts the data version on write answers and waits for a read's.
+ * the server closes; puts the data version on write answers and waits for a read's. The model is
+ * made by `create` (app.ts): plugins import no module.
  */
 export const readModelPlugin = fp(
-  async (app: FastifyInstance) => {
-    const model = new ReadModel({ db: app.db, feed: app.changeFeed, log: app.log });
+  async (app: FastifyInstance, options: { create(parts: ReadModelParts): FastifyInstance['readModel'] }) => {
+    const model = options.create({ db: app.db, feed: app.changeFeed, log: app.log });
     await model.start();
     app.decorate('readModel', model);
 
@@ -50,7 +52,7 @@ export const readModelPlugin = fp(
       if (READS.has(request.method) || request.method === 'OPTIONS' || reply.statusCode >= 400) return payload;
       let timer: NodeJS.Timeout | undefined;
       const version = await Promise.race([
-        app.changeFeed.version(),
+        app.changeFeed.version().catch(() => undefined),
         new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), VERSION_WAIT_MS))),
       ]);
       clearTimeout(timer);

@@ -231,7 +231,7 @@ export class EventStreams {
     }
     let timer: NodeJS.Timeout | undefined;
     void Promise.race([
-      version(),
+      version().catch(() => undefined),
       new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), VERSION_WAIT_MS);
         timer.unref();

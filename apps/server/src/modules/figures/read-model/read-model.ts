@@ -26,6 +26,13 @@ import { readNamedRows, readSnapshot } from './rows.js';
 
 export type { MemberRow, SellerViewRow } from './read-model-state.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The seller calls' read model: loaded at start (plugins/read-model.ts), kept exact by the change feed. */
+    readModel: ReadModel;
+  }
+}
+
 interface Log {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
@@ -135,10 +142,14 @@ export class ReadModel {
       if (version > this.applied) {
         // Whatever the caller knows of had committed before it called: a barrier sent now covers it,
         // also when what it presents is higher (made up, or of another database).
-        void this.options.feed.version().then((now) => {
-          if (now < waiter.version) waiter.version = now;
-          this.release();
-        });
+        this.options.feed.version().then(
+          (now) => {
+            if (now < waiter.version) waiter.version = now;
+            this.release();
+          },
+          // The feed stopped: so has the model, which has refused its waiters.
+          () => {},
+        );
       }
     });
   }
@@ -266,11 +277,14 @@ export class ReadModel {
         // Changes already queued behind the load may predate it: ready once a barrier sent now is
         // reached. The feed sends it however long its line takes to take one (never awaited here:
         // the queue goes on meanwhile, and may reach the barrier before its version is known).
-        void this.options.feed.version().then((version) => {
-          if (this.stopped || generation !== this.generation) return;
-          this.readyAt = version;
-          this.checkReady();
-        });
+        this.options.feed.version().then(
+          (version) => {
+            if (this.stopped || generation !== this.generation) return;
+            this.readyAt = version;
+            this.checkReady();
+          },
+          () => {},
+        );
         return;
       } catch (error) {
         this.options.log?.warn({ err: error, retryMs }, 'läsmodellen kunde inte läsas in: försöker igen');
