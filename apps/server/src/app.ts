@@ -14,7 +14,8 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { mailOutboxPlugin } from './plugins/mail-outbox.js';
 import { scheduledJobsPlugin } from './plugins/scheduled-jobs.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
-import { readModelPlugin } from './modules/figures/read-model/read-model-plugin.js';
+import { readModelPlugin } from './plugins/read-model.js';
+import { ReadModel } from './modules/figures/read-model/read-model.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -104,7 +105,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Before anything can be served: a buyer's data kept from before the upgrade goes first (decision 054).
   await app.register(storedPayloadsPlugin);
   await app.register(changeFeedPlugin);
-  await app.register(readModelPlugin);
+  await app.register(readModelPlugin, { create: (parts) => new ReadModel(parts) });
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(personalDataExportsPlugin);

@@ -53,7 +53,11 @@ describe('live figures across processes', () => {
     const figures = await stream.next((event) => event.event === 'figures', 1000);
     expect(figures.data).toMatchObject({ group_id: Number(noah!.group_id) });
     expect(figures.at - answeredAt).toBeLessThan(1000);
-    expect((await stream.next((event) => event.event === 'sale', 1000)).data).toEqual({ group_id: Number(noah!.group_id), amount: 407 });
+    expect((await stream.next((event) => event.event === 'sale', 1000)).data).toEqual({
+      group_id: Number(noah!.group_id),
+      amount: 407,
+      data_version: expect.any(Number),
+    });
     stream.close();
   });
 });

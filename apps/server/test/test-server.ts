@@ -10,7 +10,9 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifySchema } from 'fastify';
 import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
+import { DATA_VERSION_HEADER } from '../src/plugins/read-model.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
@@ -120,12 +122,13 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const request: TestServer['request'] = (method, requestPath, { token, body, headers } = {}) =>
+  const request: TestServer['request'] = async (method, requestPath, { token, body, headers } = {}) =>
     fetch(url + requestPath, {
       method,
       headers: {
         ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(method === 'GET' && READ_MODEL_CALLS.test(requestPath) ? { [DATA_VERSION_HEADER]: await dataVersionNow(app) } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -161,6 +164,21 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The calls the read model answers (plugins/read-model.ts). */
+const READ_MODEL_CALLS = /^\/api\/(me\/summary|group\/totals|group\/leaderboard-mine|guardian\/children\/)/;
+
+/**
+ * The data version now (decision 057): a read model call of the test presents it, as the web
+ * presents what its writes' answers carried, so that what the test wrote itself in SQL (or a job
+ * it ran) is in the answer, as a request's write would be.
+ */
+async function dataVersionNow(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const { rows } = (await app.db.execute(sql`select (pg_current_wal_insert_lsn() - '0/0')::bigint::text as version`)) as unknown as {
+    rows: { version: string }[];
+  };
+  return rows[0]!.version;
 }
 
 /** Waits until `check` returns a truthy value (for work the server does after answering). */

@@ -21,14 +21,20 @@ describe('the change feed’s payloads', () => {
     expect(parseChange('{"k":"us","u":5}')).toEqual({ kind: 'user', userId: 5 });
     expect(parseChange('{"k":"ms","m":12}')).toEqual({ kind: 'membership', membershipId: 12 });
     expect(parseChange('{"k":"gr","g":3}')).toEqual({ kind: 'group', groupId: 3 });
-    expect(parseChange('{"k":"b","p":"a1b2","n":9}')).toEqual({ kind: 'barrier', processId: 'a1b2', seq: 9 });
+    expect(parseChange('{"k":"b","p":"a1b2","n":9,"v":24050128}')).toEqual({
+      kind: 'barrier',
+      processId: 'a1b2',
+      seq: 9,
+      version: 24050128,
+    });
   });
 
   it('pass over anything not of ours', () => {
     for (const payload of [
       '{"k":"f","g":3,"v":41}',
       '{"k":"mf","m":1,"g":3,"s":1,"c":1}',
-      '{"k":"b","p":1,"n":2}',
+      '{"k":"b","p":1,"n":2,"v":3}',
+      '{"k":"b","p":"a1b2","n":9}',
       '',
       'null',
       '[]',

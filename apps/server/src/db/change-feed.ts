@@ -5,10 +5,19 @@
  * other in-memory state kept from the database. A subscriber that keeps state must treat `resync`
  * as "reload everything": the listening connection was lost, and what changed meanwhile was never
  * announced here.
+ *
+ * It also carries the data version (decision 057): the database's WAL insert position, read by a
+ * barrier, a notification this process sends on its own listening connection. Notifications
+ * arrive in commit order, so a barrier of version V arrives after every change committed before
+ * V was read, in every listening process. `version()` answers with the version of a barrier sent
+ * after it was called; a write's answer and a live event carry it, and a read that presents it is
+ * answered by a read model that has applied the barrier of that version (or a later one).
+ * One pump sends the barriers: one at a time, again after a failure (with backoff) until one goes
+ * out, and every HEARTBEAT_MS when nobody asks, which keeps the read model's freshness confirmed.
  */
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from './client.js';
-import type { StopListening } from './notifications.js';
+import crypto from 'node:crypto';
+import type { Database } from './client.js';
+import type { Listening } from './notifications.js';
 
 export const LIVE_CHANNEL = 'saljportalen_live';
 
@@ -36,8 +45,11 @@ export type FeedChange =
   | { kind: 'membership'; membershipId: number }
   /** A group was created, changed or deleted (0017). */
   | { kind: 'group'; groupId: number }
-  /** A process's own marker (`announceBarrier`): everything committed before it has been delivered. */
-  | { kind: 'barrier'; processId: string; seq: number }
+  /**
+   * A barrier of some process (this one's carry `sentAt`, performance.now() when sent): every change
+   * committed before `version` was read has been delivered before it.
+   */
+  | { kind: 'barrier'; processId: string; seq: number; version: number; sentAt?: number }
   /** The listening connection is lost: until the `resync` that follows, nothing is announced here. */
   | { kind: 'lost' }
   /** Changes may have been missed: reload whatever is kept. */
@@ -103,7 +115,10 @@ export function parseChange(payload: string): FeedChange | undefined {
       return groupId !== undefined ? { kind: 'group', groupId } : undefined;
     case 'b': {
       const seq = int(data.n);
-      return typeof data.p === 'string' && seq !== undefined ? { kind: 'barrier', processId: data.p, seq } : undefined;
+      const version = int(data.v);
+      return typeof data.p === 'string' && seq !== undefined && version !== undefined
+        ? { kind: 'barrier', processId: data.p, seq, version }
+        : undefined;
     }
     default:
       return undefined;
@@ -111,17 +126,133 @@ export function parseChange(payload: string): FeedChange | undefined {
 }
 
 /**
- * Announces a barrier of this process on the feed. It is delivered after every change committed
- * before it was sent (notifications arrive in commit order), so once a subscriber sees it, it has
- * seen all of those.
+ * A barrier: the WAL insert position as a number (bytes since 0/0; a safe integer for 9 PB of WAL),
+ * announced and answered in one statement. Read before the barrier commits, so every transaction
+ * whose commit came before that position had its notifications queued before the barrier's.
  */
-export async function announceBarrier(db: Pick<Db, 'execute'>, processId: string, seq: number): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ k: 'b', p: processId, n: seq })})`);
+const BARRIER_SQL = `select pg_notify($1, json_build_object('k', 'b', 'p', $2::text, 'n', $3::int, 'v', position.v)::text),
+  position.v::text as version
+  from (select (pg_current_wal_insert_lsn() - '0/0')::bigint as v) as position`;
+
+/** How often a barrier goes out when nobody asks for one: the read model's freshness (read-model.ts) is confirmed by them. */
+export const HEARTBEAT_MS = 200;
+const RETRY_FIRST_MS = 50;
+const RETRY_MAX_MS = 2_000;
+
+interface Caller {
+  resolve(version: number): void;
+  reject(error: Error): void;
+}
+
+const stoppedError = () => new Error('ändringsflödet är stoppat');
+
+/** Sends the barriers: one at a time, on the listening connection, again until one goes out. */
+class BarrierPump {
+  /** Tells this process's barriers from other processes' on the shared channel. */
+  private readonly processId = crypto.randomBytes(6).toString('hex');
+  private seq = 0;
+  /** When this process's barriers on their way were sent. */
+  private readonly sentAt = new Map<number, number>();
+  /** Callers of `next()` since the barrier on its way was sent: the next one is theirs. */
+  private waiting: Caller[] = [];
+  private sending = false;
+  private lastSentAt = -Infinity;
+  private retryMs = RETRY_FIRST_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly query: Listening['query'],
+    private readonly log?: { warn(object: object, message: string): void },
+  ) {}
+
+  /** The version of a barrier sent after this call, once the database has taken it (fails once the feed is stopped). */
+  next(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.stopped) return reject(stoppedError());
+      this.waiting.push({ resolve, reject });
+      this.send();
+    });
+  }
+
+  heartbeat(): void {
+    if (performance.now() - this.lastSentAt >= HEARTBEAT_MS) this.send(true);
+  }
+
+  /** The listening connection is back: a barrier waiting out its backoff goes now. */
+  retryNow(): void {
+    if (!this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.retryMs = RETRY_FIRST_MS;
+    this.send(true);
+  }
+
+  /** When this process sent the barrier `seq` (undefined for another process's). */
+  delivered(processId: string, seq: number): number | undefined {
+    if (processId !== this.processId) return undefined;
+    const sentAt = this.sentAt.get(seq);
+    for (const sent of this.sentAt.keys()) if (sent <= seq) this.sentAt.delete(sent);
+    return sentAt;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    for (const caller of this.waiting.splice(0)) caller.reject(stoppedError());
+  }
+
+  private send(always = false): void {
+    if (this.sending || this.retryTimer || this.stopped || (!always && this.waiting.length === 0)) return;
+    this.sending = true;
+    const batch = this.waiting;
+    this.waiting = [];
+    const seq = ++this.seq;
+    const sentAt = performance.now();
+    this.sentAt.set(seq, sentAt);
+    this.lastSentAt = sentAt;
+    this.query(BARRIER_SQL, [LIVE_CHANNEL, this.processId, seq])
+      .then(
+        (rows) => {
+          this.retryMs = RETRY_FIRST_MS;
+          this.failures = 0;
+          const version = Number(rows[0]?.version);
+          for (const caller of batch) caller.resolve(version);
+        },
+        (error: unknown) => {
+          this.sentAt.delete(seq);
+          if (this.stopped) {
+            for (const caller of batch) caller.reject(stoppedError());
+            return;
+          }
+          this.waiting = [...batch, ...this.waiting];
+          // Told once per outage, not for every try.
+          if (this.failures++ === 0) this.log?.warn({ err: error }, 'ändringsflödets spärr kunde inte skickas: försöker igen');
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = undefined;
+            this.send(true);
+          }, this.retryMs);
+          this.retryTimer.unref();
+          this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+        },
+      )
+      .finally(() => {
+        this.sending = false;
+        this.send();
+      });
+  }
 }
 
 export interface ChangeFeed {
   /** Calls `subscriber` with every change from now on; returns the unsubscribe. */
   subscribe(subscriber: FeedSubscriber): () => void;
+  /**
+   * The data version now: resolves with the version of a barrier sent after this call (every
+   * change committed before the call is delivered before it, in every process). Waits, without
+   * limit, for the listening connection to take one; fails once the feed is stopped.
+   */
+  version(): Promise<number>;
   /** Stops listening (at shutdown). */
   stop(): Promise<void>;
 }
@@ -129,7 +260,7 @@ export interface ChangeFeed {
 /**
  * Listens on the database (a dedicated connection on PostgreSQL, PGlite's listen embedded) and
  * tells subscribers `resync` when the listening connection comes back, or when the database
- * answers again after an outage the pool noticed.
+ * answers again after an outage the pool noticed. Its barrier pump runs from here on.
  */
 export async function startChangeFeed(
   database: Pick<Database, 'listen' | 'availability'>,
@@ -145,24 +276,35 @@ export async function startChangeFeed(
       }
     }
   };
-  const stopListening: StopListening = await database.listen(LIVE_CHANNEL, {
+  // The pump sends nothing before this function returns: by then the connection listens.
+  const pump = new BarrierPump((text, values) => listening.query(text, values), log);
+  const listening: Listening = await database.listen(LIVE_CHANNEL, {
     onNotify(payload) {
       const change = parseChange(payload);
+      if (change?.kind === 'barrier') change.sentAt = pump.delivered(change.processId, change.seq);
       if (change) publish(change);
     },
     onLost: () => publish({ kind: 'lost' }),
-    onReconnected: () => publish({ kind: 'resync' }),
+    onReconnected: () => {
+      publish({ kind: 'resync' });
+      pump.retryNow();
+    },
   });
+  const heartbeat = setInterval(() => pump.heartbeat(), HEARTBEAT_MS);
+  heartbeat.unref();
   const stopRestored = database.availability.onRestored(() => publish({ kind: 'resync' }));
   return {
     subscribe(subscriber) {
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
+    version: () => pump.next(),
     async stop() {
+      clearInterval(heartbeat);
+      pump.stop();
       stopRestored();
       subscribers.clear();
-      await stopListening();
+      await listening.stop();
     },
   };
 }

@@ -16,7 +16,6 @@ import { isDriverError } from './driver-errors.js';
 import { createPostgresPool, liftLimits } from './postgres-pool.js';
 import { dumpPglite } from './pglite-dump.js';
 import { pgliteListen, postgresListen, type Listen } from './notifications.js';
-import { CommittedWrites, watchPglite, watchPostgresConnection } from './committed-writes.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once (DESIGN D3). */
@@ -39,8 +38,6 @@ export interface Database {
   availability: DatabaseAvailability;
   /** LISTEN on a channel: a dedicated connection outside the pool on PostgreSQL, PGlite's own listen (db/notifications.ts). */
   listen: Listen;
-  /** Each write this process commits, as it commits (db/committed-writes.ts). */
-  writes: CommittedWrites;
   close(): Promise<void>;
 }
 
@@ -171,8 +168,6 @@ export async function openDatabase(options: {
     });
     // An idle connection can be cut by the server (restart, failover, a dropped test database);
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
-    const writes = new CommittedWrites();
-    pool.on('connect', (connection) => watchPostgresConnection(connection, writes));
     pool.on('error', (error) => {
       availability.markDown(error);
       if (log) log.warn({ err: error }, 'PostgreSQL-anslutning stängd');
@@ -186,7 +181,7 @@ export async function openDatabase(options: {
       throw error;
     }
     const listen = postgresListen({ connectionString: options.databaseUrl, availability, log });
-    return { db, kind: 'postgres', pool, availability, listen, writes, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, availability, listen, close: () => pool.end() };
   }
 
   let releaseLock = () => {};
@@ -218,12 +213,9 @@ export async function openDatabase(options: {
     await close();
     throw error;
   }
-  const writes = new CommittedWrites();
-  watchPglite(client, writes);
   return {
     db,
     kind: 'pglite',
-    writes,
     availability: new DatabaseAvailability(log),
     listen: pgliteListen(client),
     dump: async () => {

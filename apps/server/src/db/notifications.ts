@@ -8,6 +8,9 @@
  * A quiet line is checked every LIVENESS_MS with a query, so a connection a network silently
  * dropped is found and replaced (that query reads nothing: the feed itself is never polled).
  *
+ * The listening connection also takes small statements of its own (`query`): the change feed's
+ * barriers (db/change-feed.ts) go there, so they never wait for a busy request pool.
+ *
  * PGlite: its own `listen`, delivered after each statement of this process's one connection.
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -22,15 +25,25 @@ export interface NotificationHandlers {
   onReconnected(): void;
 }
 
-/** Stops listening. */
-export type StopListening = () => Promise<void>;
+export interface Listening {
+  /**
+   * One statement on the listening connection. Fails at once while the connection is lost, and a
+   * statement unanswered for QUERY_TIMEOUT_MS is taken as a silent line: the connection is made anew.
+   */
+  query(text: string, values: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Stops listening. */
+  stop(): Promise<void>;
+}
 
-export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<StopListening>;
+export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<Listening>;
 
 const LIVENESS_MS = 30_000;
 const LIVENESS_TIMEOUT_MS = 10_000;
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
+const QUERY_TIMEOUT_MS = 5_000;
+/** The listening connection's application_name. */
+export const LISTENER_NAME = 'saljportalen-listen';
 
 const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
@@ -62,7 +75,13 @@ export function postgresListen(options: {
     };
 
     const connect = async (again: boolean): Promise<void> => {
-      const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+      // Named, so that an operator (and a test) tells it from the pool's connections in pg_stat_activity.
+      const next = new pg.Client({
+        connectionString: options.connectionString,
+        keepAlive: true,
+        connectionTimeoutMillis: 5_000,
+        application_name: LISTENER_NAME,
+      });
       next.on('error', (error) => {
         if (client === next) lost(error);
       });
@@ -111,16 +130,37 @@ export function postgresListen(options: {
     };
 
     await connect(false);
-    return async () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      clearInterval(livenessTimer);
-      const current = client;
-      client = undefined;
-      if (current) {
-        current.removeAllListeners('notification');
-        await current.end().catch(() => {});
-      }
+    return {
+      async query(text, values) {
+        const current = client;
+        if (!current) throw new Error('lyssnaranslutningen är inte uppe');
+        let silent: NodeJS.Timeout | undefined;
+        try {
+          return await Promise.race([
+            current.query<Record<string, unknown>>(text, values).then((result) => result.rows),
+            new Promise<never>((_resolve, reject) => {
+              silent = setTimeout(() => {
+                const error = new Error(`lyssnaranslutningen svarade inte inom ${QUERY_TIMEOUT_MS} ms`);
+                if (client === current) lost(error);
+                reject(error);
+              }, QUERY_TIMEOUT_MS);
+            }),
+          ]);
+        } finally {
+          clearTimeout(silent);
+        }
+      },
+      async stop() {
+        stopped = true;
+        clearTimeout(retryTimer);
+        clearInterval(livenessTimer);
+        const current = client;
+        client = undefined;
+        if (current) {
+          current.removeAllListeners('notification');
+          await current.end().catch(() => {});
+        }
+      },
     };
   };
 }
@@ -128,9 +168,12 @@ export function postgresListen(options: {
 export function pgliteListen(client: PGlite): Listen {
   return async (channel, handlers) => {
     const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));
-    return async () => {
-      // A closed database has stopped listening already.
-      if (!client.closed) await unsubscribe();
+    return {
+      query: async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
+      async stop() {
+        // A closed database has stopped listening already.
+        if (!client.closed) await unsubscribe();
+      },
     };
   };
 }

@@ -1,3 +1,4 @@
+import { DATA_VERSION_HEADER, dataVersionToPresent, noteDataVersion } from './data-version';
 import { clearSession, getValidToken, wasServerUnreachable } from './session';
 
 /** An API failure with the server's Swedish message (or 'API {status}', spec §8). */
@@ -62,7 +63,10 @@ export function signOutUnauthorized(): void {
   window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
 }
 
-/** The one way the web talks to the API: bearer token, no caching, Swedish errors. */
+/**
+ * The one way the web talks to the API: bearer token, no caching, Swedish errors, and the data
+ * version (lib/data-version.ts): remembered from every answer, presented on every read.
+ */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, query, auth = true, signOutOnUnauthorized = true, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -77,6 +81,8 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     headers.authorization = `Bearer ${token}`;
   }
   if (body !== undefined) headers['content-type'] = 'application/json';
+  const version = method === 'GET' ? dataVersionToPresent() : undefined;
+  if (version) headers[DATA_VERSION_HEADER] = version;
   const response = await fetch(buildUrl(path, query), {
     method,
     headers,
@@ -85,6 +91,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     credentials: 'same-origin',
     signal,
   });
+  noteDataVersion(response.headers.get(DATA_VERSION_HEADER));
   if (!response.ok) {
     const error = await errorFrom(response);
     if ((response.status === 401 || response.status === 403) && auth && signOutOnUnauthorized) signOutUnauthorized();

@@ -87,3 +87,49 @@ describe('a group’s figures events', () => {
     expect(received).not.toContain('"group_id":8');
   });
 });
+
+describe('the data version of an event (decision 057)', () => {
+  it('is the one the feed answers after the change arrived, and events keep their order', async () => {
+    const answers: ((version: number) => void)[] = [];
+    const streams = new EventStreams({
+      heartbeatMs: 60_000,
+      loadAccess: async () => undefined,
+      loadAudience: async () => ({ groupIds: [], membershipIds: [] }),
+      version: () => new Promise<number>((resolve) => answers.push(resolve)),
+    });
+    let received = '';
+    const server = http.createServer((_request, response) =>
+      streams.open(
+        response,
+        { userId: 1, sessionId: null, tokenVersion: 0, isSuperadmin: false, endsAt: new Date(Date.now() + 3_600_000) },
+        { groupIds: [7], membershipIds: [70] },
+        undefined,
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => (received += text));
+    });
+    const arrival = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => (received.includes(text) ? resolve() : setImmediate(check));
+        check();
+      });
+    try {
+      await arrival('retry: 3000\n\n');
+      streams.handle(figuresOf(7, 1));
+      streams.handle({ kind: 'sale', groupId: 7, membershipId: 70, amountOre: 24_900 });
+      expect(answers).toHaveLength(2);
+      answers[0]!(500);
+      answers[1]!(510);
+      await arrival('event: sale\ndata: {"group_id":7,"amount":249,"data_version":510}\n\n');
+      expect(received).toContain('event: figures\ndata: {"group_id":7,"version":1,"data_version":500}\n\n');
+      expect(received.indexOf('event: figures')).toBeLessThan(received.indexOf('event: sale'));
+    } finally {
+      streams.closeAll();
+      client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

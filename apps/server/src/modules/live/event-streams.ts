@@ -10,6 +10,11 @@
  * - `sale`: only the streams of the seller whose link sold (their membership);
  * - `resync`: every stream (the feed may have missed changes: refetch everything).
  *
+ * `figures`, `payout` and `sale` carry `data_version` (decision 057): the version of a barrier the
+ * change feed sent after the change arrived here, so a refetch that presents it, on whichever
+ * worker it lands, is answered by a read model that has the change. An event waits that one
+ * round trip on the listening connection (at most VERSION_WAIT_MS, then it goes without one).
+ *
  * Events carry ids `<process>.<n>`. The last REPLAY_SIZE events stay here, so a client that comes
  * back (Last-Event-ID) to the same process gets what it missed that it may see; an id of another
  * process, or one older than what is kept, gets `resync`. A heartbeat comment keeps proxies from
@@ -38,6 +43,8 @@ export const REPLAY_SIZE = 2_000;
  * twice a second (the web app gathers changes for 150 ms before it refetches anyway).
  */
 export const FIGURES_EVERY_MS = 500;
+/** How long an event waits for its data version before it goes without one. */
+const VERSION_WAIT_MS = 1_000;
 /** A reader this far behind (bytes queued on its socket) is cut off; it reconnects and resyncs. */
 const SLOW_READER_BYTES = 256 * 1024;
 
@@ -110,6 +117,8 @@ export class EventStreams {
       heartbeatMs: number;
       loadAccess: AccessLoader;
       loadAudience: AudienceLoader;
+      /** The change feed's data version now (ChangeFeed.version); without it, events carry none. */
+      version?: () => Promise<number>;
       log?: { warn(object: object, message: string): void };
     },
   ) {
@@ -168,16 +177,19 @@ export class EventStreams {
         else this.sendFigures(change.groupId, change.version);
         return;
       }
-      case 'payout': {
-        const frame = this.keep('payout', { group_id: change.groupId, payout_id: change.payoutId }, change.groupId, null);
-        this.toGroup(change.groupId, chunk(frame));
+      case 'payout':
+        this.withVersion((version) => {
+          const frame = this.keep('payout', { group_id: change.groupId, payout_id: change.payoutId, ...version }, change.groupId, null);
+          this.toGroup(change.groupId, chunk(frame));
+        });
         return;
-      }
-      case 'sale': {
-        const frame = chunk(this.keep('sale', { group_id: change.groupId, amount: oreToSek(change.amountOre) }, null, change.membershipId));
-        for (const stream of this.byMembership.get(change.membershipId) ?? []) this.write(stream, frame);
+      case 'sale':
+        this.withVersion((version) => {
+          const data = { group_id: change.groupId, amount: oreToSek(change.amountOre), ...version };
+          const frame = chunk(this.keep('sale', data, null, change.membershipId));
+          for (const stream of this.byMembership.get(change.membershipId) ?? []) this.write(stream, frame);
+        });
         return;
-      }
       case 'resync': {
         // Whatever happened while the feed was away is not in the kept events: none is resumable.
         this.kept.length = 0;
@@ -207,10 +219,35 @@ export class EventStreams {
     for (const stream of [...this.all]) this.end(stream);
   }
 
+  /**
+   * Calls `send` with the data version that covers a change that has arrived (as `{ data_version }`,
+   * or nothing), in the order of the calls: the feed answers its callers in order.
+   */
+  private withVersion(send: (version: { data_version?: number }) => void) {
+    const { version } = this.options;
+    if (!version) {
+      send({});
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    void Promise.race([
+      version().catch(() => undefined),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), VERSION_WAIT_MS);
+        timer.unref();
+      }),
+    ]).then((dataVersion) => {
+      clearTimeout(timer);
+      send(dataVersion === undefined ? {} : { data_version: dataVersion });
+    });
+  }
+
   /** The group's figures event now; what comes in the next FIGURES_EVERY_MS waits for its end. */
   private sendFigures(groupId: number, version: number) {
-    const frame = this.keep('figures', { group_id: groupId, version }, groupId, null);
-    this.toGroup(groupId, chunk(frame));
+    this.withVersion((dataVersion) => {
+      const frame = this.keep('figures', { group_id: groupId, version, ...dataVersion }, groupId, null);
+      this.toGroup(groupId, chunk(frame));
+    });
     const held: { version: number | undefined; timer: NodeJS.Timeout } = {
       version: undefined,
       timer: setTimeout(() => {

@@ -20,6 +20,7 @@ export async function liveRoutes(instance: FastifyInstance) {
   const streams = new EventStreams({
     loadAudience: audienceOf,
     heartbeatMs: app.config.liveHeartbeatMs,
+    version: () => app.changeFeed.version(),
     log: app.log,
     loadAccess: async (userId) => {
       const [user] = await app.db

@@ -1,4 +1,5 @@
 import type { TFiguresEvent, TPayoutEvent, TSaleEvent } from '@saljportalen/contract';
+import { noteDataVersion } from '@/lib/data-version';
 import { fetchEventTicket } from './api/event-ticket';
 
 export interface LiveHandlers {
@@ -78,13 +79,18 @@ export class LiveConnection {
       source.addEventListener(name, (event) => {
         seen(event);
         const data = parse<TFiguresEvent | TPayoutEvent>(event);
-        if (data) this.handlers.onGroupChanged(data.group_id);
+        if (!data) return;
+        // The refetch that follows presents it: whichever server process answers has the change.
+        noteDataVersion(data.data_version);
+        this.handlers.onGroupChanged(data.group_id);
       });
     }
     source.addEventListener('sale', (event) => {
       seen(event);
       const data = parse<TSaleEvent>(event);
-      if (data) this.handlers.onSale?.(data.amount);
+      if (!data) return;
+      noteDataVersion(data.data_version);
+      this.handlers.onSale?.(data.amount);
     });
     source.addEventListener('resync', (event) => {
       seen(event);

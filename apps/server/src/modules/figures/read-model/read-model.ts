@@ -5,26 +5,33 @@
  * database did); between those, the feed's changes are applied in the order their transactions
  * committed. Figures arrive with their values; any other change names a row, read again.
  *
- * Exactness, for the calls that read it (`current()` first):
- * - while it is loading or its feed is lost, a call waits (at most `waitMs`, then 503);
- * - a write this process committed (db/committed-writes.ts: a request's, a job's, anyone's) is
- *   followed by a barrier announced on the feed; a call waits until the barrier of the writes
- *   committed before it has come back, so no answer predates a change this process has made;
- * - a change committed through another process is here as soon as its notification is, and a
- *   call is answered only while a barrier sent at most FRESH_MS ago has come back (one goes out
- *   every HEARTBEAT_MS): a process whose line to the database went silent stops answering within
- *   a second instead of answering from what it last heard.
+ * Freshness is one number and one clock (decision 057): `applied`, the data version of the last
+ * barrier the queue reached (db/change-feed.ts: every change committed before that version is
+ * applied), and when this process's last barrier to come back was sent. A call is answered when
+ * - the model is loaded and listening (while it loads, or its feed is lost, a call waits);
+ * - it holds the version the call asks for: the one its client presents (a write's answer carried
+ *   it, on whichever worker), else the highest this process's own write answers carried, so that
+ *   any client reads its own writes within one process. A version ahead of the model asks the feed
+ *   for a barrier; the version of a barrier sent after the call arrived is enough, whatever was asked;
+ * - a barrier of this process sent at most FRESH_MS ago has come back (the feed sends one every
+ *   200 ms): a process whose line to the database went silent stops answering within a second.
+ * Otherwise it waits, at most `waitMs`, then 503.
  */
-import crypto from 'node:crypto';
-import { announceBarrier, type ChangeFeed, type FeedChange } from '../../../db/change-feed.js';
+import type { ChangeFeed, FeedChange } from '../../../db/change-feed.js';
 import type { Db } from '../../../db/client.js';
-import type { CommittedWrites } from '../../../db/committed-writes.js';
 import { databaseUnavailable } from '../../../errors.js';
 import { readModelLoads, readModelReady } from '../../../lib/metrics.js';
 import { ReadModelState, type MemberRow, type SellerViewRow } from './read-model-state.js';
 import { readNamedRows, readSnapshot } from './rows.js';
 
 export type { MemberRow, SellerViewRow } from './read-model-state.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The seller calls' read model: loaded at start (plugins/read-model.ts), kept exact by the change feed. */
+    readModel: ReadModel;
+  }
+}
 
 interface Log {
   info(object: object, message: string): void;
@@ -38,7 +45,7 @@ interface Queued {
 }
 
 interface Waiter {
-  writes: number;
+  version: number;
   resolve: () => void;
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
@@ -54,14 +61,10 @@ const isNamed = (change: FeedChange): change is Extract<FeedChange, { kind: Name
  * refused everywhere within this time, also by a process whose line to the database went silent.
  */
 const FRESH_MS = 1_000;
-/** How often a barrier is sent when no write sends one: the confirmation above, kept fresh. */
-const HEARTBEAT_MS = 200;
 const RELOAD_RETRY_FIRST_MS = 100;
 const RELOAD_RETRY_MAX_MS = 5_000;
 
 export class ReadModel {
-  /** Tells this process's barriers from other processes' on the shared feed. */
-  readonly processId = crypto.randomBytes(6).toString('hex');
   private readonly state = new ReadModelState();
   private queue: Queued[] = [];
   private draining = false;
@@ -69,20 +72,14 @@ export class ReadModel {
   private stopped = false;
   private unsubscribe: () => void = () => {};
 
-  /** Writes this process has finished. */
-  private writes = 0;
-  /** Writes known to be applied: a barrier sent after them came back, or a load began after them. */
-  private coveredWrites = 0;
-  /** Barriers sent: each covers the writes finished when it was sent. */
-  private barrierSeq = 0;
-  private readonly barrierCovers = new Map<number, { writes: number; sentAt: number }>();
-  /** When the last barrier to come back was sent (performance.now()). */
+  /** The data version held: the last barrier the queue reached since the last load (0: none yet). */
+  private applied = 0;
+  /** After a load, the version whose barrier makes the model ready (the changes queued behind the load applied by then). */
+  private readyAt: number | null = null;
+  /** When this process's last barrier to come back was sent (performance.now()). */
   private confirmedAt = -Infinity;
-  private heartbeat: NodeJS.Timeout | undefined;
-  private sendingBarrier = false;
-  private barrierAgain = false;
-  /** The barrier whose return makes the model ready after a load (the changes queued behind the load are applied by then). */
-  private readyAtBarrier: number | null = null;
+  /** The highest version this process's write answers carried. */
+  private written = 0;
   /** Renewed by every resync and loss of the feed: a load is good only if none came after it began. */
   private generation = 0;
   private readonly waiters = new Set<Waiter>();
@@ -90,35 +87,23 @@ export class ReadModel {
   constructor(
     private readonly options: {
       db: Db;
-      feed: Pick<ChangeFeed, 'subscribe'>;
-      /** This process's committed writes: each is followed by a barrier. */
-      writes: Pick<CommittedWrites, 'onWrite'>;
+      feed: Pick<ChangeFeed, 'subscribe' | 'version'>;
       log?: Log;
-      /** How long a call waits for the model to be exact before it is answered 503. */
+      /** How long a call waits for the model to be current before it is answered 503. */
       waitMs?: number;
     },
   ) {}
 
-  /** Subscribes to the feed and loads everything; resolves once the model is exact. */
+  /** Subscribes to the feed and loads everything; resolves once the model is current, however long that takes. */
   async start(): Promise<void> {
-    const unsubscribeFeed = this.options.feed.subscribe((change) => this.enqueue({ change }));
-    const unsubscribeWrites = this.options.writes.onWrite(() => this.noteWrite());
-    this.unsubscribe = () => {
-      unsubscribeFeed();
-      unsubscribeWrites();
-    };
+    this.unsubscribe = this.options.feed.subscribe((change) => this.enqueue({ change }));
     this.enqueue({ change: { kind: 'resync' } });
     // However long the first load takes at the data's scale: the server listens after it.
-    await this.current(null);
-    this.heartbeat = setInterval(() => {
-      if (!this.sendingBarrier) this.sendBarrier();
-    }, HEARTBEAT_MS);
-    this.heartbeat.unref();
+    await this.current(0, null);
   }
 
   stop(): void {
     this.stopped = true;
-    clearInterval(this.heartbeat);
     this.unsubscribe();
     for (const waiter of this.waiters) {
       clearTimeout(waiter.timer);
@@ -132,22 +117,20 @@ export class ReadModel {
     return this.ready;
   }
 
-  /** A write of this process committed: reads from now on wait for it to be here. */
-  private noteWrite(): void {
-    this.writes += 1;
-    this.sendBarrier();
+  /** A write of this process answered with `version`: this process's reads from now on hold it. */
+  wrote(version: number): void {
+    if (version > this.written) this.written = version;
   }
 
   /**
-   * Resolves once the model is loaded, listening and holds every write this process had finished
-   * when called; undefined when it already does (the usual case: no await). After `waitMs`
-   * (null: no limit) it fails with 503.
+   * Resolves once the model is loaded, listening, fresh and holds `version` (by default the
+   * highest this process's writes answered with); undefined when it already does (the usual
+   * case: no await). After `waitMs` (null: no limit) it fails with 503.
    */
-  current(waitMs: number | null = this.options.waitMs ?? 5_000): Promise<void> | undefined {
-    const writes = this.writes;
-    if (this.ready && this.coveredWrites >= writes && this.fresh()) return undefined;
+  current(version = this.written, waitMs: number | null = this.options.waitMs ?? 5_000): Promise<void> | undefined {
+    if (this.ready && this.applied >= version && this.fresh()) return undefined;
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { writes, resolve, reject };
+      const waiter: Waiter = { version, resolve, reject };
       if (waitMs !== null) {
         waiter.timer = setTimeout(() => {
           this.waiters.delete(waiter);
@@ -156,16 +139,23 @@ export class ReadModel {
         waiter.timer.unref();
       }
       this.waiters.add(waiter);
-      // A barrier that failed to go out is sent again by whoever waits for it.
-      if ((this.coveredWrites < writes || this.readyAtBarrier !== null || !this.fresh()) && !this.sendingBarrier) {
-        const seq = this.sendBarrier();
-        if (this.readyAtBarrier !== null && seq !== null) this.readyAtBarrier = seq;
+      if (version > this.applied) {
+        // Whatever the caller knows of had committed before it called: a barrier sent now covers it,
+        // also when what it presents is higher (made up, or of another database).
+        this.options.feed.version().then(
+          (now) => {
+            if (now < waiter.version) waiter.version = now;
+            this.release();
+          },
+          // The feed stopped: so has the model, which has refused its waiters.
+          () => {},
+        );
       }
     });
   }
 
   /**
-   * The user's seller view, exact as of this call. At hand (no promise) when the model is current
+   * The user's seller view, as current as `current()` makes it. At hand (no promise) when the model is current
    * and holds the user, as on nearly every call; a user the model does not hold yet (created a
    * moment ago through another process) is read in the feed's order.
    */
@@ -201,7 +191,9 @@ export class ReadModel {
       for (const pending of this.queue) pending.done?.();
       this.queue = [];
       this.generation += 1;
-      this.readyAtBarrier = null;
+      // What the barriers before this said held of a model now superseded.
+      this.applied = 0;
+      this.readyAt = null;
       this.setReady(false);
       if (kind === 'lost') return;
     }
@@ -231,7 +223,7 @@ export class ReadModel {
             this.state.membershipFigures(change.membershipId, change.figures);
             break;
           case 'barrier':
-            if (change.processId === this.processId) this.barrierReturned(change.seq);
+            this.barrierReached(change.version, change.sentAt);
             break;
           case 'resync':
             await this.load();
@@ -274,19 +266,25 @@ export class ReadModel {
     let retryMs = RELOAD_RETRY_FIRST_MS;
     for (;;) {
       if (this.stopped) return;
-      // Every write finished before the snapshot is read is in it.
-      const writesBefore = this.writes;
       const generation = this.generation;
       const started = performance.now();
       try {
         const snapshot = await readSnapshot(this.options.db);
         if (this.stopped || generation !== this.generation) return;
         this.state.replaceAll(snapshot);
-        this.coveredWrites = Math.max(this.coveredWrites, writesBefore);
         readModelLoads.inc();
         this.options.log?.info({ ...this.state.size, ms: Math.round(performance.now() - started) }, 'läsmodellen är inläst');
-        // Changes already queued behind the load may predate it: ready once a barrier sent now is back.
-        this.readyAtBarrier = this.sendBarrier(true);
+        // Changes already queued behind the load may predate it: ready once a barrier sent now is
+        // reached. The feed sends it however long its line takes to take one (never awaited here:
+        // the queue goes on meanwhile, and may reach the barrier before its version is known).
+        this.options.feed.version().then(
+          (version) => {
+            if (this.stopped || generation !== this.generation) return;
+            this.readyAt = version;
+            this.checkReady();
+          },
+          () => {},
+        );
         return;
       } catch (error) {
         this.options.log?.warn({ err: error, retryMs }, 'läsmodellen kunde inte läsas in: försöker igen');
@@ -296,45 +294,18 @@ export class ReadModel {
     }
   }
 
-  /**
-   * Announces a barrier covering every write finished so far (one at a time: writes finished
-   * while one is on its way get the next). Returns the barrier's number when `force`d out now.
-   */
-  private sendBarrier(force = false): number | null {
-    if (this.sendingBarrier && !force) {
-      this.barrierAgain = true;
-      return null;
-    }
-    this.sendingBarrier = true;
-    const seq = ++this.barrierSeq;
-    this.barrierCovers.set(seq, { writes: this.writes, sentAt: performance.now() });
-    announceBarrier(this.options.db, this.processId, seq)
-      .catch((error: unknown) => {
-        this.barrierCovers.delete(seq);
-        this.options.log?.warn({ err: error }, 'läsmodellens spärr kunde inte skickas');
-      })
-      .finally(() => {
-        this.sendingBarrier = false;
-        if (this.barrierAgain) {
-          this.barrierAgain = false;
-          this.sendBarrier();
-        }
-      });
-    return seq;
+  private barrierReached(version: number, sentAt: number | undefined): void {
+    if (version > this.applied) this.applied = version;
+    if (sentAt !== undefined && sentAt > this.confirmedAt) this.confirmedAt = sentAt;
+    this.checkReady();
+    this.release();
   }
 
-  private barrierReturned(seq: number): void {
-    for (const [sent, covers] of this.barrierCovers) {
-      if (sent > seq) break;
-      this.coveredWrites = Math.max(this.coveredWrites, covers.writes);
-      this.confirmedAt = Math.max(this.confirmedAt, covers.sentAt);
-      this.barrierCovers.delete(sent);
-    }
-    if (this.readyAtBarrier !== null && seq >= this.readyAtBarrier) {
-      this.readyAtBarrier = null;
+  private checkReady(): void {
+    if (this.readyAt !== null && this.applied >= this.readyAt) {
+      this.readyAt = null;
       this.setReady(true);
     }
-    this.release();
   }
 
   private fresh(): boolean {
@@ -350,7 +321,7 @@ export class ReadModel {
   private release(): void {
     if (!this.ready) return;
     for (const waiter of this.waiters) {
-      if (waiter.writes > this.coveredWrites || !this.fresh()) continue;
+      if (waiter.version > this.applied || !this.fresh()) continue;
       clearTimeout(waiter.timer);
       this.waiters.delete(waiter);
       waiter.resolve();
