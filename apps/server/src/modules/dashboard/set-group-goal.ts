@@ -5,7 +5,7 @@ import { groups, memberships, users } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { sekToOre } from '../../lib/money.js';
 import { writeAudit } from '../audit/write-audit.js';
-import { storedGoal, toGroupGoal } from '../groups/group-goal.js';
+import { storedGoal, toGroupGoal } from '../figures/group-goal.js';
 
 /**
  * Sets, changes or (with `goal: null`) removes a group's class goal (issue 20). Allowed for an

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZGuardianChildParamsSchema, ZPublicNameRequestSchema, ZPublicNameResponseSchema } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { loadPublicName } from '../account/set-public-name.js';
 import { loadChildView } from './guardian-children.js';
 import { setChildPublicName } from './set-child-public-name.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAdminSellerParamsSchema, ZOkResponseSchema } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { eraseAccount } from './erase-account.js';
 
 /** Registered by adminRoutes, behind its superadmin guard: a superadmin erases a person's account. */

@@ -7,7 +7,7 @@ import {
   ZWebhookEventsResponseSchema,
   ZWebhookReplayResponseSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { listWebhookEvents, loadWebhookEventDetail } from './list-webhook-events.js';
 import { replayWebhookEvent } from './replay-webhook-event.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZShopifyWebhookReceiptSchema } from '@saljportalen/contract';
-import { routeRateLimit } from '../../plugins/security.js';
+import { routeRateLimit } from '../../lib/rate-limits.js';
 import { receiveShopifyWebhook } from './receive-shopify-webhook.js';
 
 /** Large orders run to a few hundred kB; this leaves room without inviting abuse. */
