@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatKronor, roundToOre } from '@/lib/format';
 import { downloadPayoutsCsv, usePayouts, type PayoutFilters, type PayoutRow } from './api/list-payouts';
-import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
+import { groupOptionsState, useGroupOptions } from '../groups';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';
