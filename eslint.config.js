@@ -8,10 +8,10 @@ import { noImportCycle } from './eslint/no-import-cycle.js';
 
 const root = import.meta.dirname;
 const server = 'apps/server/src';
+const web = 'apps/web/src';
 /** A small tree shaped like the server's, with a cycle and imports against the order: lint ignores it, its test lints it. */
 export const importOrderFixture = 'apps/server/test/fixtures/import-order';
 const serverRoots = [server, importOrderFixture];
-const web = 'apps/web/src';
 
 /**
  * The server's layers, first to last: a file imports from its own layer and the ones before it,
