@@ -21,7 +21,7 @@
 import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../apps/server/src/db/client.js';
-import { FIRST_NAMES as DEMO_FIRST_NAMES, LAST_NAMES as DEMO_LAST_NAMES } from '../apps/server/src/db/seed.js';
+import { FIRST_NAMES as DEMO_FIRST_NAMES, LAST_NAMES as DEMO_LAST_NAMES } from '../apps/server/src/modules/demo/seed.js';
 
 export interface DataShape {
   /** Changes whenever the generator writes different rows, so an older data set is made again. */

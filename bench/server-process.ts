@@ -5,7 +5,7 @@
  * bench/server.ts; reports its port over IPC.
  */
 import { buildApp } from '../apps/server/src/app.js';
-import { closeGracefully } from '../apps/server/src/close-gracefully.js';
+import { closeGracefully } from '../apps/server/src/lib/close-gracefully.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { resolveJwtSecret } from '../apps/server/src/db/jwt-secret.js';
 import { openDatabase } from '../apps/server/src/db/client.js';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { trackConnections } from './close-gracefully.js';
+import { trackConnections } from './lib/close-gracefully.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { logRedaction, RequestLogController } from './lib/log-redaction.js';
@@ -27,12 +27,12 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { shopifyRoutes } from './modules/shopify/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
-import { notificationJobs } from './modules/notifications/jobs.js';
+import { notificationJobs } from './plugins/notification-jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { privacyInfoRoutes } from './modules/privacy/routes.js';
-import { retentionPlugin } from './modules/privacy/retention.js';
-import { storedPayloadsPlugin } from './modules/shopify/reduce-stored-payloads.js';
-import { personalDataExportsPlugin } from './modules/audit/personal-data-exports.js';
+import { retentionPlugin } from './plugins/retention.js';
+import { storedPayloadsPlugin } from './plugins/stored-payloads.js';
+import { personalDataExportsPlugin } from './plugins/personal-data-exports.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
 

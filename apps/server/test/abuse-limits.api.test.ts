@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DUMMY_HASH, hashPassword } from '../src/lib/passwords.js';
 import { RESET_CODE_TTL_MINUTES } from '../src/modules/auth/password-reset.js';
 import { RESET_MAIL_LIMITS } from '../src/modules/auth/sign-in-limits.js';
-import { databaseAttemptCounters } from '../src/plugins/attempt-counters.js';
+import { databaseAttemptCounters } from '../src/db/attempt-counters.js';
 import { sqlRows } from './admin-fixtures.js';
 import { eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
 import { redisReachable, TEST_REDIS_URL } from './test-redis.js';

@@ -15,13 +15,13 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, migrationsFolder, type Database } from '../src/db/client.js';
 import { resolveJwtSecret } from '../src/db/jwt-secret.js';
 import { acquireDataDirLock } from '../src/db/data-dir-lock.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/modules/demo/seed.js';
 import { loadOverview } from '../src/modules/figures/load-overview.js';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
 import { freePort, repoRoot, spawnServer, type SpawnedServer } from './spawned-server.js';
-import { DEMO_LOGINS } from '../src/db/seed.js';
+import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-backup-'));

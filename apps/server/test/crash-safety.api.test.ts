@@ -14,7 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreatePayoutResponse } from '@saljportalen/contract';
 import { openDatabase } from '../src/db/client.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/modules/demo/seed.js';
 import { stockholmDate, stockholmDayStart } from '../src/lib/dates.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 import { sqlRows } from './admin-fixtures.js';

@@ -18,7 +18,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS } from '../src/db/seed.js';
+import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { sendShopifyWebhook, sendSignedOverHttp, swedishOrder } from './shopify-webhooks.js';
 import {
   freePort,

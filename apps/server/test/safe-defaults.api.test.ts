@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
-import { DEMO_EMAILS, DEMO_LOGINS, seedDemoData } from '../src/db/seed.js';
+import { DEMO_EMAILS, DEMO_LOGINS, seedDemoData } from '../src/modules/demo/seed.js';
 import { eventually, testDbKind } from './test-server.js';
 import {
   freePort,

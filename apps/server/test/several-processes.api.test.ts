@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS } from '../src/db/seed.js';
+import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 import { freePort, spawnServer, type SpawnedServer } from './spawned-server.js';
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/modules/demo/seed.js';
 import { openEventStream } from './event-streams.js';
 import { createPostgresDatabase, DEMO_TEST_PASSWORD, eventually, testDbKind } from './test-server.js';
 

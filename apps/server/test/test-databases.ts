@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/modules/demo/seed.js';
 
 /** Which template a copy is made from. */
 export type TestTemplate = 'migrated' | 'seeded';

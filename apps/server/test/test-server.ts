@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { DATA_VERSION_HEADER } from '../src/plugins/read-model.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/modules/demo/seed.js';
 import type { TLeaderboardResponse } from '@saljportalen/contract';
 import { routeCollector } from './route-table.js';
 import { pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountChangeMails } from '../modules/account/send-account-change-mail.js';
+import { accountChangeMails } from '../modules/auth/send-account-change-mail.js';
 import { welcomeMail } from '../modules/groups/welcome-mail.js';
-import { guardianConsentMail } from '../modules/guardian/invite-guardian.js';
+import { guardianConsentMail } from '../modules/auth/invite-guardian.js';
 import { saleMail } from '../modules/notifications/sale-mail.js';
 import { weeklySummaryMail } from '../modules/notifications/weekly-summary.js';
 import type { Mail } from './mailer.js';

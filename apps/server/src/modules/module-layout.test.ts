@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -96,5 +96,17 @@ describe('one read model of the figures', () => {
       .filter((file) => !file.name.startsWith(`figures${sep}`) && figureReads.some((read) => read.test(file.text)))
       .map((file) => file.name);
     expect(outside).toEqual([]);
+  });
+});
+
+describe('the modules form a tree', () => {
+  it('places every module in serverModuleOrder, which lint keeps (decision 056)', async () => {
+    const { serverModuleOrder } = (await import(pathToFileURL(resolve(modulesDir, '../../../../eslint.config.js')).href)) as {
+      serverModuleOrder: string[];
+    };
+    const modules = readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(modules.sort()).toEqual([...serverModuleOrder].sort());
   });
 });

@@ -12,7 +12,8 @@ import { dumpPglite } from '../db/pglite-dump.js';
 import { formatDateTime } from '../lib/format.js';
 import { requestOnlineBackup } from './online-backup.js';
 import writeFileAtomic from 'write-file-atomic';
-import { embeddedDataPath, lockEmbeddedDatabase, runOperatorCommand, runPostgresTool, writeThroughPartialFile } from './command.js';
+import { runOperatorCommand } from '../lib/operator-command.js';
+import { embeddedDataPath, lockEmbeddedDatabase, runPostgresTool, writeThroughPartialFile } from './command.js';
 
 /** `saljportalen-2026-11-22-0315.sql`: Stockholm time, so the files sort by when they were made. */
 const defaultFileName = (now = new Date()) => `saljportalen-${formatDateTime(now).replace(' ', '-').replace(':', '')}.sql`;

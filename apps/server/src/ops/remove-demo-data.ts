@@ -1,6 +1,6 @@
 /**
  * `npm run remove-demo-data`: removes the demo accounts and the demo groups, orders and payouts
- * the seed made (db/remove-demo-data.ts) from the portal's database, the embedded one (with the
+ * the seed made (modules/demo/remove-demo-data.ts) from the portal's database, the embedded one (with the
  * portal stopped) or PostgreSQL, and says what it removed and what it kept. See README, Start it.
  */
 import fs from 'node:fs';
@@ -8,10 +8,11 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DEMO_PASSWORD_FILE } from '../db/demo-password.js';
-import { removeDemoData, type DemoRemoval } from '../db/remove-demo-data.js';
-import { takesDemoData } from '../db/seed.js';
+import { removeDemoData, type DemoRemoval } from '../modules/demo/remove-demo-data.js';
+import { takesDemoData } from '../modules/demo/seed.js';
 import { AppError } from '../errors.js';
-import { embeddedDataPath, runOperatorCommand } from './command.js';
+import { runOperatorCommand } from '../lib/operator-command.js';
+import { embeddedDataPath } from './command.js';
 
 const list = (items: string[]) => (items.length > 4 ? `${items.slice(0, 4).join(', ')} och ${items.length - 4} till` : items.join(', '));
 

@@ -10,7 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.js';
 import { pgliteStartParams } from '../db/client.js';
 import { withoutUnknownSettings } from './dump-settings.js';
-import { embeddedDataPath, lockEmbeddedDatabase, runOperatorCommand, runPostgresTool } from './command.js';
+import { runOperatorCommand } from '../lib/operator-command.js';
+import { embeddedDataPath, lockEmbeddedDatabase, runPostgresTool } from './command.js';
 
 const notEmpty = (where: string) =>
   new Error(`${where} innehåller redan data. Läs bara in en säkerhetskopia i en tom databas, så att inget skrivs över.`);

@@ -6,16 +6,8 @@ import { prepared } from '../db/prepared.js';
 import { users, type EndedSession } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { AccessTokenClaims } from '../lib/access-token.js';
-
-export interface AuthUser {
-  id: number;
-  email: string;
-  fullName: string;
-  isSuperadmin: boolean;
-  activeGroupId: number | null;
-  /** The session (refresh family) of the access token; none for tokens issued before sessions had ids. */
-  sessionId?: string;
-}
+import { unauthenticated, type AuthUser } from '../lib/current-user.js';
+import { authUserColumns } from '../db/auth-user-columns.js';
 
 /** The signed-in user's row as authentication reads it: who they are, their token version and ended sessions. */
 export type AuthUserRow = Omit<AuthUser, 'sessionId'> & { tokenVersion: number; endedSessions: EndedSession[] };
@@ -44,17 +36,6 @@ declare module 'fastify' {
   }
 }
 
-/** The columns every authenticating query reads (spread them into a select). */
-export const authUserColumns = {
-  id: users.id,
-  email: users.email,
-  fullName: users.fullName,
-  isSuperadmin: users.isSuperadmin,
-  activeGroupId: users.activeGroupId,
-  tokenVersion: users.tokenVersion,
-  endedSessions: users.endedSessions,
-};
-
 /** Read on every authenticated request, so prepared once per connection. */
 const userOfToken = prepared((db) =>
   db
@@ -63,8 +44,6 @@ const userOfToken = prepared((db) =>
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('auth_user_of_token'),
 );
-
-const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Du är inte inloggad eller sessionen har gått ut');
 
 /**
  * Bearer-token authentication. The user row is read on every request so that a password reset or
@@ -125,9 +104,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['core'] },
 );
-
-/** The signed-in user of a route that ran `app.authenticate` first. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.authUser) throw unauthenticated();
-  return request.authUser;
-}

@@ -1,32 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, asc, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { RETENTION } from '@saljportalen/contract';
 import { forgetOutboxFiles, mailFailureForLog, type Mail, type Mailer } from '../lib/mailer.js';
 import { mails } from '../lib/metrics.js';
+import type { MailOutbox } from '../db/mail-outbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable mail outbox's sender (issue 17); mails are queued with `enqueueMails`. */
+    /** The durable mail outbox's sender (issue 17); mails are queued with `enqueueMails` (db/mail-outbox.ts). */
     mailOutbox: MailOutbox;
   }
-}
-
-export interface MailOutbox {
-  /**
-   * Tells the sender that mails were committed. With the file outbox (no SMTP_URL) it resolves
-   * once they are written, so tests and the demo find them at once; with SMTP it resolves at once
-   * and the sender delivers in the background, so a slow mail server never holds a request.
-   */
-  deliverSoon(): Promise<void>;
-  /**
-   * Deletes the outbox folder's file of every mail whose row is gone, and every file older than
-   * `olderThan` (RETENTION.sentMailDays before now unless given): called after an erasure, which
-   * deletes the person's rows, and by the retention job (issue 28). Returns how many went.
-   */
-  forgetFiles(olderThan?: Date): Promise<number>;
 }
 
 /** A claimed mail is leased for this long: longer than one SMTP attempt may take (lib/mailer.ts timeouts). */
@@ -41,24 +27,6 @@ const KEEP_GIVEN_UP_MS = RETENTION.sentMailDays * 24 * 60 * 60_000;
 const BATCH = 20;
 /** Shutdown waits this long at most for a mail being sent (a hanging SMTP server must not hold it). */
 const STOP_WAIT_MS = 5000;
-
-/**
- * Queues mails in the caller's transaction: they are sent if and only if the action that caused
- * them commits, and once queued, no mail server outage loses them.
- */
-export async function enqueueMails(db: Db | Tx, mails: Mail[]): Promise<void> {
-  if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
-    mails.map((mail) => ({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      // The HTML part, where the Mail carries one.
-      html: mail.html ?? null,
-      link: mail.link ?? null,
-    })),
-  );
-}
 
 /** The wait after the `attempts`-th failed attempt: doubling from `baseMs`, at most 30 times it. */
 export function retryDelayMs(attempts: number, baseMs: number): number {

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
-import { httpRequestDuration, httpRequests, metricsRegistry, metricsText, readMetricsFrom } from '../lib/metrics.js';
+import { readMetricsFrom } from '../db/database-metrics.js';
+import { httpRequestDuration, httpRequests, metricsRegistry, metricsText } from '../lib/metrics.js';
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest();
 

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -7,17 +7,10 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import { hasForbiddenCharacter } from '@saljportalen/contract';
 import { AppError } from '../errors.js';
-import { databaseAttemptCounters, fallbackAttemptCounters } from './attempt-counters.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
-import { redisWithFallback } from './redis-fallback.js';
-
-/** "4 minuter", "1 sekund": how long until the window ends, as a person reads it. */
-export function swedishDuration(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minut' : 'minuter'}`;
-}
+import { databaseAttemptCounters, fallbackAttemptCounters } from '../db/attempt-counters.js';
+import { databaseRateLimitStore } from '../db/rate-limit-store.js';
+import { redisWithFallback } from '../db/redis-fallback.js';
+import { tooManyAttempts } from '../lib/rate-limits.js';
 
 /**
  * The headers helmet sets for these options, worked out once: they depend on the configuration,
@@ -56,9 +49,6 @@ function holdsForbiddenCharacter(value: unknown): boolean {
   }
   return false;
 }
-
-export const tooManyAttempts = (ttlMs: number) =>
-  new AppError('RATE_LIMITED', `För många försök. Vänta ${swedishDuration(ttlMs)} och försök igen.`);
 
 /**
  * Security headers (strict CSP: scripts only from our origin), cookies, CORS only for the origins
@@ -139,8 +129,3 @@ export const securityPlugin = fp(
   },
   { name: 'security', dependencies: ['core'] },
 );
-
-/** Per-route limit on the caller's address, off when RATE_LIMITS=0 (load tests and the browser suite). */
-export function routeRateLimit(app: FastifyInstance, max: number, timeWindow: string): FastifyContextConfig {
-  return { rateLimit: app.config.rateLimits ? { max, timeWindow } : false };
-}

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { forgetSignedInData, hasOfflineDashboard } from '@/lib/offline-cache';
 import { clearSession, getToken, getValidToken, sessionMayBeAlive, wasServerUnreachable } from '@/lib/session';
-import { superadminCheckQuery } from '@/features/admin-access/api/superadmin-check';
+import { superadminCheckQuery } from '@/features/admin-access';
 import { logout } from '@/lib/sign-out';
 
 /**

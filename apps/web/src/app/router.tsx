@@ -2,14 +2,23 @@ import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'reac
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { isAuthenticated } from '@/lib/session';
-import { groupTotalsQuery } from '@/features/dashboard/api/group-totals';
-import { meSummaryQuery } from '@/features/dashboard/api/me-summary';
-import { DashboardPending } from '@/features/dashboard/dashboard-pending';
-import { leaderboardQuery } from '@/features/leaderboard/api/leaderboard';
 import { AppLayout } from '@/components/layout/app-layout';
-import { LoginPage } from '@/features/auth/login-page';
-import { GroupSwitcher } from '@/features/group-switcher/components/group-switcher';
-import { InstallBanner } from '@/features/install-app/components/install-banner';
+import { loadAccountSettingsPage } from '@/features/account';
+import { loadAdminArea } from '@/features/admin';
+import {
+  LoginPage,
+  loadAdminLoginPage,
+  loadForgotPasswordPage,
+  loadRegisterPage,
+  loadRegisterSellerPage,
+  loadResetPasswordPage,
+} from '@/features/auth';
+import { DashboardPending, groupTotalsQuery, loadDashboardPage, meSummaryQuery } from '@/features/dashboard';
+import { GroupSwitcher } from '@/features/group-switcher';
+import { loadGuardianConsentPage, loadGuardianPage } from '@/features/guardian';
+import { InstallBanner } from '@/features/install-app';
+import { leaderboardQuery } from '@/features/leaderboard';
+import { loadPrivacyPage } from '@/features/privacy';
 import { EntryRedirect, GuestOnly, RequireAuth, RequireSuperadmin } from './guards';
 import { NotFoundPage } from './not-found-page';
 
@@ -40,7 +49,7 @@ async function prefetchDashboard() {
   return null;
 }
 
-const loadDashboardPage = () => import('@/features/dashboard/dashboard-page').then((module) => ({ Component: module.DashboardPage }));
+const lazyDashboardPage = () => loadDashboardPage().then((module) => ({ Component: module.DashboardPage }));
 
 /**
  * The dashboard is where a session lands (after sign-in, and the installed app's start page):
@@ -50,7 +59,7 @@ const loadDashboardPage = () => import('@/features/dashboard/dashboard-page').th
  */
 export function preloadDashboard(): void {
   if (!isAuthenticated()) return;
-  void loadDashboardPage();
+  void lazyDashboardPage();
   void prefetchDashboard();
 }
 
@@ -70,7 +79,7 @@ const adminArea = (): RouteObject => ({
   children: [
     {
       path: `${paths.admin}/*`,
-      lazy: () => import('@/features/admin/admin-routes').then((module) => ({ element: <module.AdminArea notFound={<NotFoundPage />} /> })),
+      lazy: () => loadAdminArea().then((module) => ({ element: <module.AdminArea notFound={<NotFoundPage />} /> })),
       HydrateFallback: PagePending,
     },
   ],
@@ -91,17 +100,17 @@ export const routes: RouteObject[] = [
           { path: paths.login, element: <LoginPage /> },
           {
             path: paths.register,
-            lazy: () => import('@/features/auth/register-page').then((module) => ({ Component: module.RegisterPage })),
+            lazy: () => loadRegisterPage().then((module) => ({ Component: module.RegisterPage })),
             HydrateFallback: PagePending,
           },
           {
             path: paths.registerSeller,
-            lazy: () => import('@/features/auth/register-seller-page').then((module) => ({ Component: module.RegisterSellerPage })),
+            lazy: () => loadRegisterSellerPage().then((module) => ({ Component: module.RegisterSellerPage })),
             HydrateFallback: PagePending,
           },
           {
             path: paths.forgotPassword,
-            lazy: () => import('@/features/auth/forgot-password-page').then((module) => ({ Component: module.ForgotPasswordPage })),
+            lazy: () => loadForgotPasswordPage().then((module) => ({ Component: module.ForgotPasswordPage })),
             HydrateFallback: PagePending,
           },
         ],
@@ -109,23 +118,23 @@ export const routes: RouteObject[] = [
       // Reachable signed in too: the link comes from a mail and may be opened anywhere.
       {
         path: paths.guardianConsent,
-        lazy: () => import('@/features/guardian/consent-page').then((module) => ({ Component: module.GuardianConsentPage })),
+        lazy: () => loadGuardianConsentPage().then((module) => ({ Component: module.GuardianConsentPage })),
         HydrateFallback: PagePending,
       },
       {
         path: paths.resetPassword,
-        lazy: () => import('@/features/auth/reset-password-page').then((module) => ({ Component: module.ResetPasswordPage })),
+        lazy: () => loadResetPasswordPage().then((module) => ({ Component: module.ResetPasswordPage })),
         HydrateFallback: PagePending,
       },
       // Public: a parent reads it before their child registers, signed in or not.
       {
         path: paths.privacy,
-        lazy: () => import('@/features/privacy/privacy-page').then((module) => ({ Component: module.PrivacyPage })),
+        lazy: () => loadPrivacyPage().then((module) => ({ Component: module.PrivacyPage })),
         HydrateFallback: PagePending,
       },
       {
         path: paths.adminLogin,
-        lazy: () => import('@/features/auth/admin-login-page').then((module) => ({ Component: module.AdminLoginPage })),
+        lazy: () => loadAdminLoginPage().then((module) => ({ Component: module.AdminLoginPage })),
         HydrateFallback: PagePending,
       },
       {
@@ -134,17 +143,17 @@ export const routes: RouteObject[] = [
           {
             path: paths.dashboard,
             loader: prefetchDashboard,
-            lazy: loadDashboardPage,
+            lazy: lazyDashboardPage,
             HydrateFallback: DashboardPending,
           },
           {
             path: paths.guardian,
-            lazy: () => import('@/features/guardian/guardian-page').then((module) => ({ Component: module.GuardianPage })),
+            lazy: () => loadGuardianPage().then((module) => ({ Component: module.GuardianPage })),
             HydrateFallback: PagePending,
           },
           {
             path: paths.accountSettings,
-            lazy: () => import('@/features/account/account-settings-page').then((module) => ({ Component: module.AccountSettingsPage })),
+            lazy: () => loadAccountSettingsPage().then((module) => ({ Component: module.AccountSettingsPage })),
             HydrateFallback: PagePending,
           },
         ],

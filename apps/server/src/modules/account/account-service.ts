@@ -5,7 +5,7 @@ import { groups, memberships, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Mail } from '../../lib/mailer.js';
-import { enqueueMails } from '../../plugins/mail-outbox.js';
+import { enqueueMails } from '../../db/mail-outbox.js';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.js';
 
 async function requireCurrentPassword(db: Db, userId: number, currentPassword: string) {

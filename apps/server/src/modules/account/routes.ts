@@ -14,11 +14,11 @@ import {
   ZUpdateNotificationsResponseSchema,
   ZUpdateProfileRequestSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
-import { routeRateLimit } from '../../plugins/security.js';
+import { currentUser } from '../../lib/current-user.js';
+import { routeRateLimit } from '../../lib/rate-limits.js';
 import { signAccessToken } from '../auth/session.js';
 import { changeEmail, changePassword, listAccountGroups, loadProfile, switchGroup, updateProfile } from './account-service.js';
-import { accountChangeMails } from './send-account-change-mail.js';
+import { accountChangeMails } from '../auth/send-account-change-mail.js';
 import { setNotifications } from './set-notifications.js';
 import { loadPublicName, setOwnPublicName } from './set-public-name.js';
 

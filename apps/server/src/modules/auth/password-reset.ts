@@ -4,7 +4,7 @@ import { passwordResetCodes, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { portal, renderMail } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
-import { enqueueMails } from '../../plugins/mail-outbox.js';
+import { enqueueMails } from '../../db/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken, sha256 } from '../../lib/random-codes.js';
 import { revokeAllRefreshTokens } from './refresh-tokens.js';

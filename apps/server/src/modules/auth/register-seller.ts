@@ -5,8 +5,8 @@ import { groups, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createMembership } from '../memberships/create-membership.js';
-import { inviteGuardian } from '../guardian/invite-guardian.js';
-import type { CountInvite } from '../guardian/invite-limits.js';
+import { inviteGuardian } from './invite-guardian.js';
+import type { CountInvite } from './invite-limits.js';
 import { findUserByEmail } from './sign-in.js';
 
 export const normalizeGroupCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, '');

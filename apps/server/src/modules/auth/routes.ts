@@ -11,14 +11,14 @@ import {
 } from '@saljportalen/contract';
 import { AppError } from '../../errors.js';
 import { mailFailureForLog } from '../../lib/mailer.js';
-import { accountChangeMails } from '../account/send-account-change-mail.js';
-import { routeRateLimit } from '../../plugins/security.js';
+import { accountChangeMails } from './send-account-change-mail.js';
+import { routeRateLimit } from '../../lib/rate-limits.js';
 import { requestPasswordReset, resetPassword, verifyResetCode } from './password-reset.js';
 import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToken } from './refresh-tokens.js';
 import { registerSeller } from './register-seller.js';
 import { clearRefreshCookie, recordSignIn, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
-import { guardianInviteLimits } from '../guardian/invite-limits.js';
+import { guardianInviteLimits } from './invite-limits.js';
 import { passwordAttempts, resetMailLimit } from './sign-in-limits.js';
 
 export async function authRoutes(instance: FastifyInstance) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { sha256 } from '../../lib/random-codes.js';
-import type { AttemptCount } from '../../plugins/attempt-counters.js';
-import { swedishDuration, tooManyAttempts } from '../../plugins/security.js';
+import type { AttemptCount } from '../../db/attempt-counters.js';
+import { swedishDuration, tooManyAttempts } from '../../lib/rate-limits.js';
 import { RESET_CODE_TTL_MINUTES } from './password-reset.js';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { catalogFileName } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { products, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/current-user.js';
 import { loadActiveMembership, personalLink } from '../memberships/active-membership.js';
 import { publicSellerName } from '../memberships/public-seller-name.js';
 import { loadProductImage, type ProductImageLog } from './load-product-image.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { createSellerCatalog } from './create-seller-catalog.js';
 import { sendFile } from '../audit/personal-data-exports.js';
 

@@ -3,7 +3,7 @@ import { oreToSek } from '../../lib/money.js';
 import { leaderboardOf } from './get-group-leaderboard.js';
 import type { ReadModel } from '../figures/read-model/read-model.js';
 import type { SellerView } from '../figures/seller-view.js';
-import { toGroupGoal } from '../groups/group-goal.js';
+import { toGroupGoal } from '../figures/group-goal.js';
 
 const NO_ONE: TParticipation = { started: 0, members: 0 };
 

@@ -14,7 +14,7 @@ import {
   ZSalesPerDayResponseSchema,
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { getGroupLeaderboard } from './get-group-leaderboard.js';
 import { getGroupSalesPerDay } from './get-group-sales-per-day.js';
 import { loadGroupTotals } from './get-group-totals.js';

@@ -5,7 +5,7 @@ import { groups } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { sekToOre } from '../../lib/money.js';
 import { writeAudit } from '../audit/write-audit.js';
-import { storedGoal, toGroupGoal } from '../groups/group-goal.js';
+import { storedGoal, toGroupGoal } from '../figures/group-goal.js';
 import { actsForGroup } from '../group-members/group-admin-condition.js';
 
 /**

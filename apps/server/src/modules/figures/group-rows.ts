@@ -6,7 +6,7 @@ import { prepared } from '../../db/prepared.js';
 import { groupFigures, groups } from '../../db/schema.js';
 import { oreToSek } from '../../lib/money.js';
 import { rollupFigures } from './order-sums.js';
-import { storedGoal, toGroupGoal } from '../groups/group-goal.js';
+import { storedGoal, toGroupGoal } from './group-goal.js';
 
 type GroupRow = typeof groups.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { publicSellerName } from '../memberships/public-seller-name.js';
 import type { SellerViewRow } from './read-model/read-model.js';
-import { storedGoal, type StoredGoal } from '../groups/group-goal.js';
+import { storedGoal, type StoredGoal } from './group-goal.js';
 
 /**
  * The signed-in user with their membership in the active group, the group and both their figures,

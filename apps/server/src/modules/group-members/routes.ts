@@ -6,7 +6,7 @@ import {
   ZSetProtectedIdentityRequestSchema,
   ZSetProtectedIdentityResponseSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { listClassMembers } from './list-class-members.js';
 import { setProtectedIdentity } from './set-protected-identity.js';
 

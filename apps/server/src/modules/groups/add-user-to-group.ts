@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { TAddGroupUserResponse, ZAddGroupUserRequestSchema } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups } from '../../db/schema.js';
-import { enqueueMails, type MailOutbox } from '../../plugins/mail-outbox.js';
+import { enqueueMails, type MailOutbox } from '../../db/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { issuePasswordLink } from '../auth/password-reset.js';

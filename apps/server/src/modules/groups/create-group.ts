@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TCreateGroupResponse, ZCreateGroupRequestSchema } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { enqueueMails, type MailOutbox } from '../../plugins/mail-outbox.js';
+import { enqueueMails, type MailOutbox } from '../../db/mail-outbox.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { issuePasswordLink } from '../auth/password-reset.js';

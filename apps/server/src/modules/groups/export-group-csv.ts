@@ -164,7 +164,7 @@ async function* groupLineRecords(db: Db, groupId: number): AsyncGenerator<CsvRec
  * Stockholm time) and safe to open: a line of a text cell starting with = + - @ tab or CR gets a
  * leading apostrophe, and a cell with a line break is quoted, so it stays one cell of one row.
  * Amounts are real numbers, so a negative refund stays a number Excel can add up. The rows are
- * streamed from batches; the route records the export in the audit log (audit/personal-data-exports.ts).
+ * streamed from batches; the route records the export in the audit log (plugins/personal-data-exports.ts).
  */
 export async function exportGroupCsv(
   db: Db,

@@ -19,7 +19,7 @@ import {
   ZSalesPerDayResponseSchema,
   ZUpdateGroupRequestSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { addUserToGroup } from './add-user-to-group.js';
 import { createGroup } from './create-group.js';
 import { exportGroupCsv } from './export-group-csv.js';

@@ -7,7 +7,7 @@ import { RESET_CODE_TTL_MINUTES } from '../auth/password-reset.js';
  * Tells a person an account was made for them, with a single-use link to choose their password
  * right away ('Välj lösenord', a reset code that lives as long as any: issue 19). Nobody sends a
  * password by mail; an administrator whose password the superadmin chose may keep that one.
- * Queued in the transaction that made the account (plugins/mail-outbox.ts).
+ * Queued in the transaction that made the account (db/mail-outbox.ts).
  */
 export function welcomeMail(options: {
   to: string;

@@ -3,7 +3,7 @@ import type { TGuardianChildrenResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/current-user.js';
 import type { ReadModel } from '../figures/read-model/read-model.js';
 import { sellerViewOfRow, type SellerView } from '../figures/seller-view.js';
 import { writeAudit } from '../audit/write-audit.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_WEB_ADDRESS_MESSAGE } from '@saljportalen/contract';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { eventually, startTestServer, type TestServer } from '../../../test/test-server.js';
-import { GUARDIAN_INVITE_LIMITS } from './invite-limits.js';
+import { GUARDIAN_INVITE_LIMITS } from '../auth/invite-limits.js';
 
 /**
  * Issue 28, point 3: registration sends no mass mail. Consent mails are limited per guardian

@@ -11,7 +11,7 @@ import {
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
 import { eventually, startTestServer, type TestServer, fullLeaderboardItems } from '../../../test/test-server.js';
-import { CONSENT_CODE_TTL_DAYS } from './invite-guardian.js';
+import { CONSENT_CODE_TTL_DAYS } from '../auth/invite-guardian.js';
 
 /** Issue 22, points 1 and 2: a guardian's consent for a seller under 13, and the guardian's view. */
 let server: TestServer;

@@ -15,8 +15,8 @@ import {
   ZPublicNameResponseSchema,
 } from '@saljportalen/contract';
 import { sendCompressed } from '../../lib/compressed-body.js';
-import { currentUser } from '../../plugins/auth.js';
-import { routeRateLimit } from '../../plugins/security.js';
+import { currentUser } from '../../lib/current-user.js';
+import { routeRateLimit } from '../../lib/rate-limits.js';
 import { startSession } from '../auth/session.js';
 import { signIn } from '../auth/sign-in.js';
 import { passwordAttempts } from '../auth/sign-in-limits.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZHealthResponseSchema, ZReadyResponseSchema } from '@saljportalen/contract';
-import { isDraining } from '../../close-gracefully.js';
+import { isDraining } from '../../lib/close-gracefully.js';
 import { migrationState } from '../../db/client.js';
 import { AppError, databaseUnavailable } from '../../errors.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routeRateLimit } from '../../plugins/security.js';
+import { routeRateLimit } from '../../lib/rate-limits.js';
 import { recordLinkClick } from './record-link-click.js';
 import { INACTIVE_LINK_CSP, inactiveLinkPage, UNKNOWN_LINK_CSP, unknownLinkPage } from './unknown-link-page.js';
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { eventTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { randomToken, sha256 } from '../../lib/random-codes.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/current-user.js';
 
 export const TICKET_TTL_MS = 30_000;
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { ZEventsQuerySchema, ZEventTicketResponseSchema } from '@saljportalen/contract';
 import { memberships, users } from '../../db/schema.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { EventStreams } from './event-streams.js';
 import { issueEventTicket, takeEventTicket, tokenExpiry } from './event-tickets.js';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups, memberships } from '../../db/schema.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/current-user.js';
 
 export type ActiveGroupUser = Pick<AuthUser, 'id' | 'activeGroupId'>;
 

@@ -4,8 +4,8 @@ import { guardianLinks, saleMailCursors, users } from '../../db/schema.js';
 import { formatOreAsSek } from '../../lib/format.js';
 import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
-import { enqueueMails } from '../../plugins/mail-outbox.js';
-import type { ScheduledJob } from '../../plugins/scheduled-jobs.js';
+import { enqueueMails } from '../../db/mail-outbox.js';
+import type { ScheduledJob } from '../../db/scheduled-job.js';
 import { membershipSalesOfUser, selectSaleMailRows } from '../figures/notification-figures.js';
 import { isQuietHour } from './stockholm-clock.js';
 

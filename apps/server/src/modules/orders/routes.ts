@@ -7,7 +7,7 @@ import {
   ZUnattributedOrdersQuerySchema,
   ZUnattributedOrdersResponseSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { assignOrder } from './assign-order.js';
 import { listUnattributedOrders } from './list-unattributed-orders.js';
 

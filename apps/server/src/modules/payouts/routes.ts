@@ -10,7 +10,7 @@ import {
   ZUpdatePayoutRequestSchema,
   ZUpdatePayoutResponseSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/current-user.js';
 import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
 import { createPayout } from './create-payout.js';
 import { payoutsCsv } from './export-payouts-csv.js';

@@ -1,13 +1,12 @@
 import { RETENTION } from '@saljportalen/contract';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { guardianLinks, linkClicksPerDay, mailOutbox, passwordResetCodes, refreshTokens } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { stockholmDate } from '../../lib/dates.js';
-import type { MailOutbox } from '../../plugins/mail-outbox.js';
-import type { ScheduledJob } from '../../plugins/scheduled-jobs.js';
+import type { MailOutbox } from '../../db/mail-outbox.js';
+import type { ScheduledJob } from '../../db/scheduled-job.js';
 import { reduceStoredPayloads } from '../shopify/reduce-stored-payloads.js';
 import { eraseAccount } from './erase-account.js';
 
@@ -122,10 +121,3 @@ export const retentionJob = (mailOutbox: Pick<MailOutbox, 'forgetFiles'>): Sched
   periodOf: (now) => stockholmDate(now),
   run: ({ db, now, log }) => runRetention(db, now, { log, mailOutbox }),
 });
-
-export const retentionPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.scheduledJobs.add(retentionJob(app.mailOutbox));
-  },
-  { name: 'retention', dependencies: ['scheduled-jobs', 'mail-outbox'] },
-);

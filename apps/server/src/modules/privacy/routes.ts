@@ -7,8 +7,8 @@ import {
   ZPrivacyInfoResponseSchema,
 } from '@saljportalen/contract';
 import { AppError } from '../../errors.js';
-import { currentUser } from '../../plugins/auth.js';
-import { routeRateLimit, swedishDuration } from '../../plugins/security.js';
+import { currentUser } from '../../lib/current-user.js';
+import { routeRateLimit, swedishDuration } from '../../lib/rate-limits.js';
 import { clearRefreshCookie } from '../auth/session.js';
 import { deleteOwnAccount } from './delete-own-account.js';
 import { eraseAccount } from './erase-account.js';

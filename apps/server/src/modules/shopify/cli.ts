@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase, type Db } from '../../db/client.js';
-import { runOperatorCommand } from '../../ops/command.js';
+import { runOperatorCommand } from '../../lib/operator-command.js';
 
 /** Runs a Shopify operator command (import, replay) on the configured database, as every operator command runs. */
 export function runCommand(command: (context: { db: Db; config: Config }) => Promise<number>): Promise<never> {

@@ -8,8 +8,8 @@ import {
   ZWebhookEventsResponseSchema,
   ZWebhookReplayResponseSchema,
 } from '@saljportalen/contract';
-import { currentUser } from '../../plugins/auth.js';
-import { routeRateLimit } from '../../plugins/security.js';
+import { currentUser } from '../../lib/current-user.js';
+import { routeRateLimit } from '../../lib/rate-limits.js';
 import { listWebhookEvents, loadWebhookEventDetail } from './list-webhook-events.js';
 import { receiveShopifyWebhook } from './receive-shopify-webhook.js';
 import { replayWebhookEvent } from './replay-webhook-event.js';

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
-import { seedDemoData } from '../../db/seed.js';
+import { seedDemoData } from '../demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';

@@ -12,7 +12,7 @@ import { ChangePasswordForm } from './components/change-password-form';
 import { MyDataCard } from './components/my-data-card';
 import { NotificationsForm } from './components/notifications-form';
 import { ProfileForm } from './components/profile-form';
-import { PublicNameForm } from './components/public-name-form';
+import { PublicNameForm } from '@/features/public-name';
 
 function SettingsSkeleton() {
   return (

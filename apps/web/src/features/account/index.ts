@@ -1,2 +1,2 @@
-// The account feature's public face: other features import only from here.
-export { PublicNameForm } from './components/public-name-form';
+// The account feature's public face: its settings page, loaded when first opened.
+export const loadAccountSettingsPage = () => import('./account-settings-page');

@@ -6,18 +6,14 @@ import { Logo } from '@/components/layout/logo';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useSignOut } from '@/lib/sign-out';
-import { AdminOverviewPage } from './overview/admin-overview-page';
-import { GroupsPage } from './groups/groups-page';
-import { CreateGroupPage } from './groups/create-group-page';
-import { GroupDetailPage } from './groups/group-detail-page';
-import { AddUserPage } from './groups/add-user-page';
-import { SellerOrdersPage } from './groups/seller-orders-page';
-import { SellersPage } from './sellers/sellers-page';
-import { PayoutsPage } from './payouts/payouts-page';
-import { UnattributedOrdersPage } from './orders/unattributed-orders-page';
+import { AuditPage } from './audit';
+import { AddUserPage, CreateGroupPage, GroupDetailPage, GroupsPage } from './groups';
+import { UnattributedOrdersPage } from './orders';
+import { AdminOverviewPage } from './overview';
+import { PayoutsPage } from './payouts';
+import { SellerOrdersPage, SellersPage } from './sellers';
 import { useAdminToken } from './use-admin-token';
-import { WebhooksPage } from './webhooks/webhooks-page';
-import { AuditPage } from './audit/audit-page';
+import { WebhooksPage } from './webhooks';
 import { useLiveAdmin } from './use-live-admin';
 
 const tabs = [

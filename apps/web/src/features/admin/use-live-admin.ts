@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveFigures } from '@/features/live-figures';
 import { ADMIN_QUERY_ROOT } from './admin-page-helpers';
-import { payoutKeys } from './payouts/api/payout-keys';
+import { payoutKeys } from './payouts';
 
 /**
  * The admin pages follow the live stream (issue 20 §4): a superadmin's stream carries every group's

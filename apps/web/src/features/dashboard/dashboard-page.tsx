@@ -19,8 +19,7 @@ import { PersonalLinkCard } from '@/features/personal-link';
 import { GroupSalesChart } from '@/features/sales-chart';
 import { useGroupTotals } from './api/group-totals';
 import { useMeSummary } from './api/me-summary';
-import { StatList, StatListSkeleton } from './components/stat-list';
-import { GroupResults } from './components/group-results';
+import { GroupResults, StatList, StatListSkeleton } from '@/features/group-results';
 import { firstName } from './first-name';
 import { useLiveDashboard } from './use-live-dashboard';
 

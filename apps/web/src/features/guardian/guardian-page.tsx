@@ -11,9 +11,9 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
-import { PublicNameForm } from '@/features/account';
+import { PublicNameForm } from '@/features/public-name';
 import { CatalogCard } from '@/features/catalog';
-import { GroupResults, StatList, StatListSkeleton } from '@/features/dashboard';
+import { GroupResults, StatList, StatListSkeleton } from '@/features/group-results';
 import { LeaderboardCard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import {

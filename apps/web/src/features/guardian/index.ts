@@ -1,3 +1,3 @@
-// The guardian feature's public face (issue 22): other features import only from here.
-export { GuardianConsentPage } from './consent-page';
-export { GuardianPage } from './guardian-page';
+// The guardian feature's public face (issue 22): its pages, each loaded when first opened.
+export const loadGuardianConsentPage = () => import('./consent-page');
+export const loadGuardianPage = () => import('./guardian-page');

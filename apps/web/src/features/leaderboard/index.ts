@@ -1,4 +1,4 @@
 // The leaderboard feature's public face: other features import only from here.
-export { useLeaderboard, type LeaderboardSource } from './api/leaderboard';
+export { leaderboardQuery, useLeaderboard, type LeaderboardSource } from './api/leaderboard';
 export { LeaderboardCard, participationText } from './components/leaderboard-card';
 export { LeaderboardModeSetting } from './components/leaderboard-mode-setting';

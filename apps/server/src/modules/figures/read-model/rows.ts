@@ -1,7 +1,7 @@
 import { inArray, isNotNull, and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { groupFigures, groups, guardianLinks, membershipFigures, memberships, users } from '../../../db/schema.js';
-import { authUserColumns } from '../../../plugins/auth.js';
+import { authUserColumns } from '../../../db/auth-user-columns.js';
 import { rollupFigures } from '../order-sums.js';
 
 /**

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount, formatKronor, roundToOre } from '@/lib/format';
 import type { TPayout } from '@saljportalen/contract';
 import { downloadPayoutsCsv, usePayouts, type PayoutFilters } from './api/list-payouts';
-import { groupOptionsState, useGroupOptions } from '../groups/api/list-group-options';
+import { groupOptionsState, useGroupOptions } from '../groups';
 import { CreatePayoutForm } from './components/create-payout-form';
 import { PayoutFiltersForm } from './components/payout-filters';
 import { PayoutsList, PayoutsListSkeleton } from './components/payouts-list';

@@ -16,7 +16,7 @@ import { notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
-import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../groups/api/list-group-options';
+import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../groups';
 import { useSellers, type SellerGroupFilter, type SellerSortOption } from './api/list-sellers';
 import { LoadError } from '@/components/ui/load-error';
 

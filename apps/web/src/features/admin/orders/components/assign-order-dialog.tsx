@@ -11,8 +11,7 @@ import { formatDateTime, formatKronor } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { notifyFailure, orderLabel, parseId } from '../../admin-page-helpers';
 import { Combobox } from '@/components/ui/combobox';
-import { useGroupMembers } from '../../groups/api/list-group-members';
-import { groupChoice, groupOptionsState, groupsHint, useGroupOptions } from '../../groups/api/list-group-options';
+import { groupChoice, groupOptionsState, groupsHint, useGroupMembers, useGroupOptions } from '../../groups';
 import { useAssignOrder } from '../api/assign-order';
 import type { UnattributedOrder } from '../api/list-unattributed-orders';
 

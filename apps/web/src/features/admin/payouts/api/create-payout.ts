@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreatePayoutRequest, TCreatePayoutResponse } from '@saljportalen/contract';
 import { apiJson } from '@/lib/api-client';
-import { groupOptionsQuery } from '../../groups/api/list-group-options';
+import { groupOptionsQuery } from '../../groups';
 import { payoutKeys } from './payout-keys';
 
 export const createPayout = (request: TCreatePayoutRequest) =>

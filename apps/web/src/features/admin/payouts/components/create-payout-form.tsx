@@ -15,7 +15,7 @@ import { downloadPayoutPdf } from '../api/download-payout-pdf';
 import { Combobox } from '@/components/ui/combobox';
 import { Dialog } from '@/components/ui/dialog';
 import type { PayoutPrefill } from './outstanding-payouts';
-import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
+import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups';
 
 // spec §5 and §8, word for word.
 const FIELDS_REQUIRED = 'Fyll i alla fält för avräkningen';

@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import type { PayoutFilters } from '../api/list-payouts';
 import { Combobox } from '@/components/ui/combobox';
-import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups/api/list-group-options';
+import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups';
 
 const payoutFiltersSchema = z
   .object({ status: z.enum(['all', 'draft', 'paid']), groupId: z.string(), from: z.string(), to: z.string() })

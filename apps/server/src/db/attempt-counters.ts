@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Db } from '../db/client.js';
-import { rateLimits } from '../db/schema.js';
+import type { Db } from './client.js';
+import { rateLimits } from './schema.js';
 import { countAttempt } from './rate-limit-store.js';
 import type { RedisWithFallback } from './redis-fallback.js';
 

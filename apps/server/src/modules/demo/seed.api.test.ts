@@ -1,14 +1,14 @@
 /** The demo data set (spec: demo seed), on an empty database of either kind. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../../test/admin-fixtures.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_TEST_PASSWORD } from '../../test/test-server.js';
-import { DEMO_PASSWORD_FILE, generateDemoPassword, readDemoPassword } from './demo-password.js';
-import { ensureSuperadmin } from './ensure-superadmin.js';
-import { hashPassword } from '../lib/passwords.js';
+import { DEMO_TEST_PASSWORD } from '../../../test/test-server.js';
+import { DEMO_PASSWORD_FILE, generateDemoPassword, readDemoPassword } from '../../db/demo-password.js';
+import { ensureSuperadmin } from '../auth/ensure-superadmin.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_EMAILS, DEMO_LOGINS, demoPasswordOf, findDemoAccounts, hasDemoData, seedDemoData } from './seed.js';
 
 let server: TestServer;

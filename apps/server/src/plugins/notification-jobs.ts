@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { saleMailJob } from './sale-mail.js';
-import { weeklySummaryJob } from './weekly-summary.js';
+import { saleMailJob } from '../modules/notifications/sale-mail.js';
+import { weeklySummaryJob } from '../modules/notifications/weekly-summary.js';
 
 /**
  * The notification mails the scheduler sends (issue 20, decision 042): the hourly sale mail

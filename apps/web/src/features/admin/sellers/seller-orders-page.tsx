@@ -12,8 +12,8 @@ import { notifyFailure, orderLabel, parseId } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
 import { BackLink } from '../components/back-link';
 import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-rows';
-import { useSellerOrders } from '../sellers/api/list-seller-orders';
-import { EraseUserDialog } from '../sellers/components/erase-user-dialog';
+import { useSellerOrders } from './api/list-seller-orders';
+import { EraseUserDialog } from './components/erase-user-dialog';
 import { LoadError } from '@/components/ui/load-error';
 
 const PAGE_SIZE = 50;

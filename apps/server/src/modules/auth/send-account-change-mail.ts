@@ -74,7 +74,7 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
 /**
  * The notices that tell the owner of an account that its password or e-mail address changed, so
  * that a change they did not make does not go unnoticed. They are queued in the transaction that
- * makes the change (plugins/mail-outbox.ts): the change never waits for, or fails with, a mail
+ * makes the change (db/mail-outbox.ts): the change never waits for, or fails with, a mail
  * server, and a mail server that is down does not lose them.
  */
 export function accountChangeMails(options: { change: AccountChange; fullName: string; email: string; publicUrl: string }): Mail[] {

@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db/client.js';
 
 /** How long shutdown waits for handlers whose callers hung up (a PDF, a payout: seconds at most). */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -70,7 +69,7 @@ function closeOnlyLastingIdleConnections(app: FastifyInstance): void {
  * Fastify options that make this so are in app.ts: return503OnClosing and forceCloseConnections
  * off; trackConnections above).
  */
-export async function closeGracefully(app: FastifyInstance, database: Database): Promise<void> {
+export async function closeGracefully(app: FastifyInstance, database: { close(): Promise<void> }): Promise<void> {
   drainingServers.add(app.server);
   // Connections already waiting in the listener's queue are accepted before it closes: closing
   // it would reset them.

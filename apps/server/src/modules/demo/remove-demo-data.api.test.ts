@@ -4,14 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqlRows } from '../../test/admin-fixtures.js';
-import { DEMO_TEST_PASSWORD, startTestServer, type TestServer } from '../../test/test-server.js';
-import { ensureSuperadmin } from './ensure-superadmin.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
+import { DEMO_TEST_PASSWORD, startTestServer, type TestServer } from '../../../test/test-server.js';
+import { ensureSuperadmin } from '../auth/ensure-superadmin.js';
 import { removeDemoData } from './remove-demo-data.js';
 import { DEMO_EMAILS, DEMO_GROUPS, DEMO_LOGINS, findDemoAccounts } from './seed.js';
-import { hashPassword } from '../lib/passwords.js';
-import { createPayout } from '../modules/payouts/create-payout.js';
-import { stockholmDate } from '../lib/dates.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { createPayout } from '../payouts/create-payout.js';
+import { stockholmDate } from '../../lib/dates.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../../test/admin-fixtures.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { hashPassword } from '../lib/passwords.js';
+import { sqlRows } from '../../../test/admin-fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { ensureSuperadmin } from './ensure-superadmin.js';
 
 let server: TestServer;

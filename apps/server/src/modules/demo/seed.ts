@@ -1,13 +1,13 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from './client.js';
-import { groups, memberships, orderLines, orders, products, refreshTokens, users } from './schema.js';
-import { hashPassword } from '../lib/passwords.js';
-import { generateDemoPassword, keepDemoPassword, readDemoPassword } from './demo-password.js';
-import { commissionOre } from '../lib/money.js';
-import { stockholmDate } from '../lib/dates.js';
-import { createPayout } from '../modules/payouts/create-payout.js';
-import { markPayoutPaid } from '../modules/payouts/mark-payout-paid.js';
+import type { Db, Tx } from '../../db/client.js';
+import { groups, memberships, orderLines, orders, products, refreshTokens, users } from '../../db/schema.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { generateDemoPassword, keepDemoPassword, readDemoPassword } from '../../db/demo-password.js';
+import { commissionOre } from '../../lib/money.js';
+import { stockholmDate } from '../../lib/dates.js';
+import { createPayout } from '../payouts/create-payout.js';
+import { markPayoutPaid } from '../payouts/mark-payout-paid.js';
 
 /** The demo's accounts; all share the data dir's generated password (db/demo-password.ts). */
 export const DEMO_LOGINS = [

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors.js';
+import { errorsPlugin } from './errors.js';
 import { personalDataExportsPlugin } from './personal-data-exports.js';
 
 /** A server with one file route that declares its export and one that does not, and a database that records inserts. */

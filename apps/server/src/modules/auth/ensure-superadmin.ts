@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { users } from './schema.js';
-import { hashPassword } from '../lib/passwords.js';
-import { revokeAllRefreshTokens } from '../modules/auth/refresh-tokens.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { revokeAllRefreshTokens } from './refresh-tokens.js';
 
 /**
  * What a start did with SUPERADMIN_EMAIL: created the account, left an existing one as it was

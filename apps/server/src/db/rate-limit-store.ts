@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Db } from '../db/client.js';
-import { rateLimits } from '../db/schema.js';
+import type { Db } from './client.js';
+import { rateLimits } from './schema.js';
 import type { RedisWithFallback } from './redis-fallback.js';
 
 /** Expired windows are swept every this many counts, so the table stays as small as its live windows. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { sha256 } from '../../lib/random-codes.js';
-import type { AttemptCount } from '../../plugins/attempt-counters.js';
-import { swedishDuration } from '../../plugins/security.js';
+import type { AttemptCount } from '../../db/attempt-counters.js';
+import { swedishDuration } from '../../lib/rate-limits.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

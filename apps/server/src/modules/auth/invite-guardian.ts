@@ -3,7 +3,7 @@ import { guardianLinks } from '../../db/schema.js';
 import { portal, renderMail } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { randomToken, sha256 } from '../../lib/random-codes.js';
-import { enqueueMails } from '../../plugins/mail-outbox.js';
+import { enqueueMails } from '../../db/mail-outbox.js';
 
 /** How long a guardian's consent link works (decision 031): a parent reads mail in days, not minutes. */
 export const CONSENT_CODE_TTL_DAYS = 7;

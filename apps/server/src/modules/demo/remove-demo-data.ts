@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.js';
-import { groups, memberships, orders, payouts, products, refreshTokens, users } from './schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { groups, memberships, orders, payouts, products, refreshTokens, users } from '../../db/schema.js';
 import { DEMO_GROUPS, DEMO_ORDER_IDS_FROM, DEMO_PRODUCTS_BY_SKU, findDemoAccounts } from './seed.js';
-import { hashPassword } from '../lib/passwords.js';
-import { writeAudit } from '../modules/audit/write-audit.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { writeAudit } from '../audit/write-audit.js';
 
 /** What `npm run remove-demo-data` did, for its report. */
 export interface DemoRemoval {

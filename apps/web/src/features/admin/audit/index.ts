@@ -1,0 +1,2 @@
+// The admin's audit log.
+export { AuditPage } from './audit-page';

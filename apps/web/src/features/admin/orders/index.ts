@@ -1,0 +1,2 @@
+// The admin's unattributed orders.
+export { UnattributedOrdersPage } from './unattributed-orders-page';

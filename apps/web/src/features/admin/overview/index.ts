@@ -1,0 +1,2 @@
+// The admin's overview.
+export { AdminOverviewPage } from './admin-overview-page';

@@ -1,0 +1,3 @@
+// The admin's payouts: the page, and the query keys the live stream refetches.
+export { PayoutsPage } from './payouts-page';
+export { payoutKeys } from './api/payout-keys';

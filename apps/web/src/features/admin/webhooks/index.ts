@@ -1,0 +1,2 @@
+// The admin's Shopify webhook events.
+export { WebhooksPage } from './webhooks-page';
