@@ -233,8 +233,11 @@ test.describe('sign-out', () => {
 
   async function clickLogOut(page: Page): Promise<void> {
     const menu = page.getByRole('button', { name: 'Öppna menyn' });
+    const logOut = page.getByRole('button', { name: 'Logga ut' }).last();
+    // The header first: asked before it is there, a phone's menu seems absent and stays closed.
+    await expect(menu.or(logOut).first()).toBeVisible();
     if (await menu.isVisible()) await menu.click();
-    await page.getByRole('button', { name: 'Logga ut' }).last().click();
+    await logOut.click();
   }
 
   for (const place of places) {

@@ -10,6 +10,7 @@ import {
   isTokenExpired,
   readTokenExp,
   setToken,
+  takeSignedOutHere,
   wasServerUnreachable,
 } from './session';
 import { notify } from './toast';
@@ -56,6 +57,20 @@ describe('session token (spec §4)', () => {
     expect(isAuthenticated()).toBe(true);
     clearSession();
     expect(isAuthenticated()).toBe(false);
+  });
+});
+
+describe('a sign-out of this tab', () => {
+  it('is told once to the first check that finds the token gone, and forgotten at the next sign-in', () => {
+    setToken(tokenWith({ exp: Math.floor(now / 1000) + 3600 }));
+    clearSession({ signedOutHere: true });
+    expect(takeSignedOutHere()).toBe(true);
+    expect(takeSignedOutHere()).toBe(false);
+
+    clearSession({ signedOutHere: true });
+    setToken(tokenWith({ exp: Math.floor(now / 1000) + 3600 }));
+    clearSession();
+    expect(takeSignedOutHere()).toBe(false);
   });
 });
 

@@ -72,16 +72,32 @@ const announceChange = () => {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
 };
 
+/**
+ * Set by a sign-out of this tab's own, taken by the first check that then finds the token gone:
+ * that check must not report a missing token over the sign-out's 'Utloggad' (issue 29's CI run).
+ */
+let signedOutHere = false;
+
 export function setToken(token: string): void {
   droppedExpiredToken = false;
+  signedOutHere = false;
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   announceChange();
 }
 
-export function clearSession(): void {
+/** Forgets the token; `signedOutHere` when the person signed out in this tab (see `takeSignedOutHere`). */
+export function clearSession(options: { signedOutHere?: boolean } = {}): void {
+  if (options.signedOutHere) signedOutHere = true;
   const had = localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   if (had) announceChange();
+}
+
+/** Whether the token is gone because the person signed out here; true once, so the next missing token is news again. */
+export function takeSignedOutHere(): boolean {
+  const was = signedOutHere;
+  signedOutHere = false;
+  return was;
 }
 
 /** Calls back when this tab signs in or out, or another tab changes the stored token. */

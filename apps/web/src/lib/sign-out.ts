@@ -14,7 +14,7 @@ export async function logout(): Promise<void> {
   try {
     await revokeRefreshCookie();
   } finally {
-    clearSession();
+    clearSession({ signedOutHere: true });
     forgetSignedInData();
   }
 }
@@ -34,7 +34,7 @@ export function useSignOut(): () => Promise<void> {
       notify.error('Utloggningen misslyckades', 'Servern kunde inte nås, så du är fortfarande inloggad. Försök igen.');
       return;
     }
-    clearSession();
+    clearSession({ signedOutHere: true });
     // The saved dashboard too: the next person on a shared device must not see it offline.
     forgetSignedInData();
     notify.success('Utloggad');

@@ -2,7 +2,7 @@ import { useEffect, useReducer } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
-import { getToken, getValidToken, subscribeSession } from '@/lib/session';
+import { getToken, getValidToken, subscribeSession, takeSignedOutHere } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 /**
@@ -25,6 +25,12 @@ export function useAdminToken(): boolean {
 
   useEffect(() => {
     if (hasToken) return;
+    // A sign-out here says 'Utloggad' itself, and the login page's code may still be on its way
+    // when this check runs: a toast of its own would replace that one.
+    if (takeSignedOutHere()) {
+      navigate(paths.login, { replace: true });
+      return;
+    }
     let current = true;
     void getValidToken().then((token) => {
       if (!current) return;
