@@ -10,11 +10,13 @@ describe('toStorableText', () => {
   });
 
   it('leaves nothing that PostgreSQL text or a jsonb string refuses, whatever the input', () => {
+    // One expectation over all 65,536 code units (131,072 made the test slow under load).
+    const refused: number[] = [];
     for (let code = 0; code <= 0xffff; code++) {
       const text = toStorableText(`x${String.fromCharCode(code)}y`);
-      expect(text.includes('\u0000')).toBe(false);
       // Well-formed UTF-16 survives a round trip through UTF-8 unchanged.
-      expect(Buffer.from(text, 'utf8').toString('utf8')).toBe(text);
+      if (text.includes('\u0000') || Buffer.from(text, 'utf8').toString('utf8') !== text) refused.push(code);
     }
+    expect(refused).toEqual([]);
   });
 });
