@@ -1,7 +1,7 @@
 /**
  * A server killed (SIGKILL) in the middle of a webhook delivery, restarted on the same data, and
  * sent the delivery again as Shopify would: exactly one order, whatever the moment of the kill.
- * The real server runs as a child process (`node --import tsx apps/server/src/main.ts`).
+ * The real server runs as a child process (spawned-server.ts: the run's bundle of it, as `npm start` runs it).
  */
 import fs from 'node:fs';
 import net from 'node:net';
