@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/db/seed.js';
 import type { TLeaderboardResponse } from '@saljportalen/contract';
 import { routeCollector } from './route-table.js';
-import { pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
+import { copySeededDataDir, pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
 
 /**
  * The demo accounts' password in tests: the API tests seed with it, and spawned servers find it
@@ -87,6 +87,12 @@ export async function createPostgresDatabase(from?: TestTemplate): Promise<{ url
     },
   };
 }
+
+/**
+ * Puts the run's seeded database in a spawned PGlite server's DATA_DIR (decision 058), for tests
+ * whose server need not be a first start; false without the run's templates (the test then seeds).
+ */
+export const copySeededDatabase = (dataDir: string): boolean => copySeededDataDir(testDatabases(), dataDir);
 
 export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { seedDemoData } from '../../db/seed.js';
-import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
+import { DEMO_TEST_PASSWORD, copySeededDatabase, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from '../../../test/spawned-server.js';
@@ -50,7 +50,9 @@ function bigOrder(id: number, lines: number) {
 
 beforeAll(async () => {
   port = await freePort();
-  postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of the run's seeded database (the server need not start on an empty one here).
+  postgres = testDbKind === 'postgres' ? await createPostgresDatabase('seeded') : undefined;
+  if (!postgres) copySeededDatabase(dataDir);
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
     await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
