@@ -2,7 +2,7 @@
  * The server as `npm start` runs it (apps/server/build.mjs's esbuild bundle), built once per run
  * for the tests that start it as a process (spawned-server.ts, decision 058). Loading the bundle
  * with plain node takes a few CPU seconds less per start than transforming every source file
- * through tsx, and those tests start the server about a hundred times per run.
+ * through tsx, and about fifteen files start the server, several times each.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
