@@ -159,6 +159,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist.new-*/**',
       '**/dist.old-*/**',
+      '**/dist.test-*/**',
       '**/node_modules/**',
       '.e2e-data/**',
       'test-results/**',

@@ -78,8 +78,8 @@ const browser = async () => {
 // tests, the build and the browser tests in the other (the slowest step of each starts first).
 await Promise.all([
   (async () => {
-    await vitest('api', 'api-pglite', { TEST_DB: 'pglite' });
-    await vitest('api', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl });
+    await vitest('api*', 'api-pglite', { TEST_DB: 'pglite' });
+    await vitest('api*', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl });
   })(),
   (async () => {
     await browser();

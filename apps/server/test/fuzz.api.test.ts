@@ -610,7 +610,7 @@ describe('fuzzing every route', () => {
 
   it(
     'answers no request with a 5xx: every route, each role, generated and hostile bodies, queries, paths and headers',
-    { timeout: 600_000 },
+    { timeout: 1_200_000 },
     async () => {
       const tally: Tally = { requests: 0, byStatus: new Map(), failures: [] };
       const routes = server.routes.filter((route) => route !== 'POST /api/webhooks/shopify' && !DESTRUCTIVE.has(route));
@@ -654,7 +654,7 @@ describe('fuzzing every route', () => {
 
   it(
     'answers no signed Shopify webhook with a 5xx, whatever text its orders, refunds and products carry',
-    { timeout: 600_000 },
+    { timeout: 1_200_000 },
     async () => {
       const tally: Tally = { requests: 0, byStatus: new Map(), failures: [] };
       const text = fc.oneof(hostileText, fc.constantFrom(...BROKEN_TEXT));
@@ -728,7 +728,7 @@ describe('fuzzing every route', () => {
     },
   );
 
-  it('answers no request with a 5xx on the calls that end a session, each run on throwaway accounts', { timeout: 600_000 }, async () => {
+  it('answers no request with a 5xx on the calls that end a session, each run on throwaway accounts', { timeout: 1_200_000 }, async () => {
     const tally: Tally = { requests: 0, byStatus: new Map(), failures: [] };
     // The fuzz above may have archived 6B, where the throwaway accounts register.
     const sixB = await server.request('POST', `/api/admin/group/${await groupIdByCode(server.app.db, 'BJK6B2')}/archive`, {

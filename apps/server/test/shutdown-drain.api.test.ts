@@ -16,14 +16,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSignedOverHttp, swedishOrder } from './shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from './spawned-server.js';
-import { createPostgresDatabase, testDbKind } from './test-server.js';
+import { copySeededDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-drain-'));
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 const data = (): ServerData => ({ dataDir, databaseUrl: postgres?.url });
 
 beforeAll(async () => {
-  postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of the run's seeded database (the server need not start on an empty one here).
+  postgres = testDbKind === 'postgres' ? await createPostgresDatabase('seeded') : undefined;
+  if (!postgres) copySeededDatabase(dataDir);
 });
 afterAll(async () => {
   await postgres?.drop();

@@ -1,6 +1,7 @@
 /**
- * The real server as a child process (`node --import tsx apps/server/src/main.ts`), for tests
- * that kill it, stop it or restart it on the same data: what `npm start` runs, signals and all.
+ * The real server as a child process (the run's bundle of it, server-bundle.ts, as `npm start`
+ * runs dist/main.js), for tests that kill it, stop it or restart it on the same data: what
+ * `npm start` runs, signals and all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
@@ -85,10 +87,24 @@ export interface SpawnedServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * node's arguments that run the server: the run's bundle (built by the API tests' global setup,
+ * decision 058), or without one (a file run on its own, TEST_SERVER_BUNDLE=off) the sources through tsx.
+ */
+export function serverEntry(): string[] {
+  let bundle: string | null | undefined;
+  try {
+    bundle = inject('serverBundle');
+  } catch {
+    bundle = null;
+  }
+  return bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+}
+
 /** The environment and command line of the server `npm start` runs, for `data`. */
 export function serverCommand(options: { port: number; data: ServerData; env?: Record<string, string>; umask?: string }) {
   const { port, data } = options;
-  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const node = [process.execPath, ...serverEntry()];
   // A umask is a property of the process, so a shell sets it just before becoming the server.
   const [command, ...args] = options.umask ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$@"`, 'sh', ...node] : node;
   return {

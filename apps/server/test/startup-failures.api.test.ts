@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from './spawned-server.js';
+import { freePort, repoRoot, serverEntry } from './spawned-server.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-startup-'));
 const cleanups: (() => void)[] = [];
@@ -31,7 +31,7 @@ interface Outcome {
 /** Starts the server with `env` and waits for it to end (a minute at most: the machine may be busy). */
 function startServer(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): Promise<Outcome> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -151,7 +151,7 @@ describe('a start that cannot succeed', () => {
     let asUser = {};
     let env: Record<string, string> = {};
     if (process.getuid?.() === 0) {
-      // Root writes anywhere: run the server as nobody, with a temp dir it may write (tsx's cache).
+      // Root writes anywhere: run the server as nobody, with a temp dir it may write (tsx's cache, without the run's bundle).
       fs.chmodSync(scratch, 0o755);
       const tmp = newDir('nobody-tmp');
       fs.chmodSync(tmp, 0o777);

@@ -19,7 +19,13 @@ export type TestTemplate = 'migrated' | 'seeded';
 
 /** What the global setup hands the test files (vitest's provide/inject). */
 export type TestDatabases =
-  { kind: 'pglite'; dumps: Record<TestTemplate, string> } | { kind: 'postgres'; adminUrl: string; databases: Record<TestTemplate, string> };
+  | {
+      kind: 'pglite';
+      dumps: Record<TestTemplate, string>;
+      /** The seeded database as a server's DATA_DIR keeps it (its pgdata folder), for spawned servers to copy. */
+      seededDataDir: string;
+    }
+  | { kind: 'postgres'; adminUrl: string; databases: Record<TestTemplate, string> };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,14 +56,17 @@ export async function buildTestDatabases(
 ): Promise<{ databases: TestDatabases; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-templates-'));
-    const database = await openDatabase({});
+    // On disk, as a server keeps it: the dumps load into in-memory copies, and the folder itself is
+    // copied for spawned servers (decision 058).
+    const seededDataDir = path.join(folder, 'seeded-data');
+    const database = await openDatabase({ dataDir: seededDataDir });
     try {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       const dumps = { migrated: path.join(folder, 'migrated.tar'), seeded: path.join(folder, 'seeded.tar') };
       fs.writeFileSync(dumps.migrated, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
       await seedDemoData(database.db, { password: options.password });
       fs.writeFileSync(dumps.seeded, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-      return { databases: { kind, dumps }, drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
+      return { databases: { kind, dumps, seededDataDir }, drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
     } finally {
       await database.close();
     }
@@ -104,4 +113,14 @@ export function pgliteDump(databases: TestDatabases | null, template: TestTempla
 /** The template database a new PostgreSQL test database is copied from. */
 export function postgresTemplate(databases: TestDatabases | null, template: TestTemplate): string | undefined {
   return databases?.kind === 'postgres' ? databases.databases[template] : undefined;
+}
+
+/**
+ * Copies the run's seeded database into `dataDir` (a spawned PGlite server's DATA_DIR), as if a
+ * server had started there once; false without the run's templates (the caller then seeds).
+ */
+export function copySeededDataDir(databases: TestDatabases | null, dataDir: string): boolean {
+  if (databases?.kind !== 'pglite') return false;
+  fs.cpSync(path.join(databases.seededDataDir, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  return true;
 }

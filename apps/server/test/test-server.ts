@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/modules/demo/seed.js';
 import type { TLeaderboardResponse } from '@saljportalen/contract';
 import { routeCollector } from './route-table.js';
-import { pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
+import { copySeededDataDir, pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
 
 /**
  * The demo accounts' password in tests: the API tests seed with it, and spawned servers find it
@@ -86,6 +86,32 @@ export async function createPostgresDatabase(from?: TestTemplate): Promise<{ url
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * Puts the run's seeded database in a spawned PGlite server's DATA_DIR (decision 058), for tests
+ * whose server need not be a first start; false without the run's templates (the test then seeds).
+ */
+export const copySeededDatabase = (dataDir: string): boolean => copySeededDataDir(testDatabases(), dataDir);
+
+/**
+ * A database of the test's own, migrated (or seeded) already: a copy of the run's template, on
+ * PGlite in memory or a PostgreSQL database as TEST_DB says. For tests of a part below the server;
+ * a first start's migrations are tested where a server starts on an empty one.
+ */
+export async function openTestDatabase(template: TestTemplate = 'migrated'): Promise<Database & { drop(): Promise<void> }> {
+  const postgres = testDbKind === 'postgres' ? await createPostgresDatabase(template) : undefined;
+  const database = await openDatabase({
+    databaseUrl: postgres?.url,
+    loadDataDir: postgres ? undefined : pgliteDump(testDatabases(), template),
+  });
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      await postgres?.drop();
     },
   };
 }

@@ -8,22 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDbKind } from '../../test/test-server.js';
-import { openDatabase, type Database } from './client.js';
+import { openTestDatabase } from '../../test/test-server.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { appSecrets } from './schema.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-jwt-secret-'));
-let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
-let database: Database;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 beforeAll(async () => {
-  postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
-  database = await openDatabase({ databaseUrl: postgres?.url });
+  database = await openTestDatabase();
 });
 afterAll(async () => {
-  await database?.close();
-  await postgres?.drop();
+  await database?.drop();
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 /**
  * A server killed (SIGKILL) in the middle of a webhook delivery, restarted on the same data, and
  * sent the delivery again as Shopify would: exactly one order, whatever the moment of the kill.
- * The real server runs as a child process (`node --import tsx apps/server/src/main.ts`).
+ * The real server runs as a child process (spawned-server.ts: the run's bundle of it, as `npm start` runs it).
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { seedDemoData } from '../demo/seed.js';
-import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
+import { DEMO_TEST_PASSWORD, copySeededDatabase, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from '../../../test/spawned-server.js';
@@ -50,7 +50,9 @@ function bigOrder(id: number, lines: number) {
 
 beforeAll(async () => {
   port = await freePort();
-  postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of the run's seeded database (the server need not start on an empty one here).
+  postgres = testDbKind === 'postgres' ? await createPostgresDatabase('seeded') : undefined;
+  if (!postgres) copySeededDatabase(dataDir);
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
     await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });

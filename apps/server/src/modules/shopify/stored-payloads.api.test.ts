@@ -10,10 +10,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { swedishOrder } from '../../../test/shopify-webhooks.js';
-import { createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
+import { openTestDatabase, testDbKind } from '../../../test/test-server.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { openDatabase, type Database } from '../../db/client.js';
 import { reduceStoredPayloads } from './reduce-stored-payloads.js';
 
 const BUYER = ['Astrid', 'Lindgren', 'exempel.se', 'Dalagatan', '070-123', '192.0.2.7'];
@@ -26,20 +25,16 @@ const wholeOrder = (id: number) => ({
   customer: { id: 9, first_name: 'Astrid', last_name: 'Lindgren', email: 'astrid.lindgren@exempel.se' },
 });
 
-let database: Database;
-let dropPostgres: (() => Promise<void>) | undefined;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-stored-payloads-'));
-  const postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
-  dropPostgres = postgres?.drop;
-  database = await openDatabase({ databaseUrl: postgres?.url });
-}, 60_000);
+  database = await openTestDatabase();
+});
 
 afterAll(async () => {
-  await database?.close();
-  await dropPostgres?.();
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
