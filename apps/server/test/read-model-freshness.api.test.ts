@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMeSummaryResponse } from '@saljportalen/contract';
-import { freePort, inspectDatabase, serverDataFolder, spawnServer, type ServerData, type SpawnedServer } from './spawned-server.js';
+import { inspectDatabase, serverDataFolder, spawnServer, type ServerData, type SpawnedServer } from './spawned-server.js';
 import { DEMO_TEST_PASSWORD, eventually, testDbKind } from './test-server.js';
 
 const DATA_VERSION = 'x-data-version';
@@ -27,8 +27,8 @@ describe.runIf(testDbKind === 'postgres')('the read model’s freshness with two
   beforeAll(async () => {
     data = await folder.fresh('shared');
     // A's pool holds two connections: the second experiment fills it. One first, so the other finds the demo data seeded.
-    servers.push(await spawnServer({ port: await freePort(), data, env: { JWT_SECRET: '', DATABASE_POOL_SIZE: '2' } }));
-    servers.push(await spawnServer({ port: await freePort(), data: { ...data, dataDir: `${data.dataDir}-b` }, env: { JWT_SECRET: '' } }));
+    servers.push(await spawnServer({ port: 0, data, env: { JWT_SECRET: '', DATABASE_POOL_SIZE: '2' } }));
+    servers.push(await spawnServer({ port: 0, data: { ...data, dataDir: `${data.dataDir}-b` }, env: { JWT_SECRET: '' } }));
     [a, b] = servers as [SpawnedServer, SpawnedServer];
   }, 300_000);
 

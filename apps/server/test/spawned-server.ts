@@ -126,8 +126,25 @@ export function serverCommand(options: { port: number; data: ServerData; env?: R
   };
 }
 
+interface LogWaiter {
+  matches(entry: LogEntry): boolean;
+  resolve(entry: LogEntry): void;
+}
+
+/** The address Fastify logs once it listens (a server started on port 0), or a failure if the process ends first. */
+async function listeningUrl(child: ChildProcess, waiters: LogWaiter[], output: () => string): Promise<string> {
+  const LISTENING = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)$/;
+  const entry = await Promise.race([
+    new Promise<LogEntry>((resolve) => waiters.push({ matches: (line) => LISTENING.test(String(line.msg)), resolve })),
+    new Promise<never>((_resolve, reject) =>
+      child.once('exit', () => reject(new Error(`servern avslutades vid start: ${output().slice(-3000)}`))),
+    ),
+  ]);
+  return LISTENING.exec(String(entry.msg))![1]!;
+}
+
 /**
- * Starts the server on `port` over `data` (demo data, webhook secret, no rate limits unless
+ * Starts the server on `port` (0: one the system picks) over `data` (demo data, webhook secret, no rate limits unless
  * `env` says otherwise) and resolves once /api/health answers. Start-up is given a minute: the
  * machine may be busy. The demo accounts get DEMO_TEST_PASSWORD, put in the data dir's
  * demo-password file before the first start, unless `demoPassword` is false (the server then
@@ -149,7 +166,7 @@ export async function spawnServer(options: {
   }
   const { command, args, env } = serverCommand(options);
   const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const waiters: { matches(entry: LogEntry): boolean; resolve(entry: LogEntry): void }[] = [];
+  const waiters: LogWaiter[] = [];
   const logLines: string[] = [];
   let output = '';
   let buffered = '';
@@ -176,7 +193,8 @@ export async function spawnServer(options: {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const url = `http://127.0.0.1:${port}`;
+  // Port 0: the system picks a free one as the server binds it, and the server's log says which.
+  const url = port === 0 ? await listeningUrl(child, waiters, () => output) : `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + (options.startTimeoutMs ?? 180_000); ;) {
     if (child.exitCode !== null) throw new Error(`servern avslutades vid start: ${stderr}`);
     const healthy = await fetch(`${url}/api/health`).then(

@@ -108,8 +108,9 @@ describe('the read model, within one process', () => {
 });
 
 describe('the read model’s freshness', () => {
-  it('starts, though its barriers fail for 300 ms right after the first load (the reviewer’s experiment)', async () => {
-    let failUntil = 0;
+  it('starts, though its barriers fail for a while right after the first load (the reviewer’s experiment)', async () => {
+    // The reviewer's 300 ms, counted in barriers rather than by the clock: the next three fail.
+    let toFail = 0;
     let failed = 0;
     const database = server.database;
     const feed = await startChangeFeed({
@@ -119,7 +120,8 @@ describe('the read model’s freshness', () => {
         return {
           ...listening,
           async query(text, values) {
-            if (performance.now() < failUntil) {
+            if (toFail > 0) {
+              toFail -= 1;
               failed += 1;
               throw new Error('spärren når inte databasen');
             }
@@ -133,16 +135,15 @@ describe('the read model’s freshness', () => {
       feed,
       log: {
         info(_object, message) {
-          if (message === 'läsmodellen är inläst' && failUntil === 0) failUntil = performance.now() + 300;
+          if (message === 'läsmodellen är inläst' && failed === 0) toFail = 3;
         },
         warn() {},
       },
     });
     try {
-      const started = performance.now();
+      // A start that hangs on the failed barriers never resolves (the test's time limit ends it).
       await model.start();
-      expect(failed).toBeGreaterThan(0);
-      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(failed).toBe(3);
       expect(model.isReady).toBe(true);
     } finally {
       model.stop();
@@ -151,13 +152,12 @@ describe('the read model’s freshness', () => {
   });
 
   it('answers a read that presents a version from nowhere after one barrier, not with a 503', async () => {
-    const started = performance.now();
+    // Waiting for the version itself would end in a 503 when the model's wait (`waitMs`) runs out.
     const response = await server.request('GET', '/api/me/summary', {
       token: noahToken,
       headers: { [DATA_VERSION_HEADER]: '9007199254740991' },
     });
     expect(response.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('puts the data version after a write on its answer, never lower than one before', async () => {
