@@ -8,7 +8,7 @@ export interface ComboboxOption {
   label: string;
 }
 
-interface ComboboxProps {
+export interface ComboboxProps {
   /** Every choice, in the order shown; only the first `maxShown` matches are drawn at a time. */
   options: ComboboxOption[];
   /** The chosen option's value; '' for none. */

@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { UserCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatKronor } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { notifyFailure, orderLabel, parseId } from '../../admin-page-helpers';
-import { Combobox } from '@/components/ui/combobox';
+import { FormCombobox } from '@/components/ui/form-combobox';
 import { groupChoice, groupOptionsState, groupsHint, useGroupMembers, useGroupOptions } from '../../groups';
 import { useAssignOrder } from '../api/assign-order';
 import type { UnattributedOrder } from '../api/list-unattributed-orders';
@@ -89,50 +88,31 @@ function AssignOrderForm({ order, onDone }: { order: UnattributedOrder; onDone: 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Controller
+      <FormCombobox
         control={form.control}
         name="group"
-        // The field around the picker, so that its label, hint and error reach the picker itself.
-        render={({ field }) => (
-          <Field label="Grupp" error={errors.group?.message} hint={groupsHint(groupOptionsState(groups))}>
-            <Combobox
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                // Another group's people: the chosen one is no longer among them.
-                form.setValue('member', '');
-                form.clearErrors();
-              }}
-              onBlur={field.onBlur}
-              options={groupChoices}
-              listLabel="Grupper"
-              placeholder={groups.isPending ? 'Hämtar grupper...' : 'Sök och välj grupp'}
-            />
-          </Field>
-        )}
+        label="Grupp"
+        error={errors.group?.message}
+        hint={groupsHint(groupOptionsState(groups))}
+        options={groupChoices}
+        listLabel="Grupper"
+        placeholder={groups.isPending ? 'Hämtar grupper...' : 'Sök och välj grupp'}
+        onChosen={() => {
+          // Another group's people: the chosen one is no longer among them.
+          form.setValue('member', '');
+          form.clearErrors();
+        }}
       />
-      <Controller
+      <FormCombobox
         control={form.control}
         name="member"
-        render={({ field }) => (
-          <Field label="Säljare" error={errors.member?.message} hint={memberHint}>
-            <Combobox
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              options={memberChoices}
-              listLabel="Personer i gruppen"
-              disabled={groupId === undefined || members.isPending}
-              placeholder={
-                groupId === undefined ? 'Välj först en grupp' : members.isPending ? 'Hämtar personer...' : 'Sök och välj säljare'
-              }
-            />
-          </Field>
-        )}
+        label="Säljare"
+        error={errors.member?.message}
+        hint={memberHint}
+        options={memberChoices}
+        listLabel="Personer i gruppen"
+        disabled={groupId === undefined || members.isPending}
+        placeholder={groupId === undefined ? 'Välj först en grupp' : members.isPending ? 'Hämtar personer...' : 'Sök och välj säljare'}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FilePlus2 } from 'lucide-react';
@@ -12,7 +12,7 @@ import { formatDate, formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useCreatePayout } from '../api/create-payout';
 import { downloadPayoutPdf } from '../api/download-payout-pdf';
-import { Combobox } from '@/components/ui/combobox';
+import { FormCombobox } from '@/components/ui/form-combobox';
 import { Dialog } from '@/components/ui/dialog';
 import type { PayoutPrefill } from './outstanding-payouts';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups';
@@ -140,24 +140,15 @@ export function CreatePayoutForm({
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-3">
-            <Controller
+            <FormCombobox
               control={form.control}
               name="group_id"
-              // The field around the picker, so that its label, hint and error reach the picker itself.
-              render={({ field }) => (
-                <Field label="Grupp" error={errors.group_id?.message} hint={groupsHint(groupsState)}>
-                  <Combobox
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    options={groupChoices}
-                    listLabel="Grupper"
-                    placeholder={groupsState === 'loading' ? 'Hämtar grupper...' : 'Sök och välj grupp'}
-                  />
-                </Field>
-              )}
+              label="Grupp"
+              error={errors.group_id?.message}
+              hint={groupsHint(groupsState)}
+              options={groupChoices}
+              listLabel="Grupper"
+              placeholder={groupsState === 'loading' ? 'Hämtar grupper...' : 'Sök och välj grupp'}
             />
             <Field label="Från" error={errors.from?.message}>
               <Input type="date" {...form.register('from')} />

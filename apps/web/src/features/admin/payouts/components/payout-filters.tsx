@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Filter } from 'lucide-react';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import type { PayoutFilters } from '../api/list-payouts';
-import { Combobox } from '@/components/ui/combobox';
+import { FormCombobox } from '@/components/ui/form-combobox';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups';
 
 const payoutFiltersSchema = z
@@ -46,24 +46,14 @@ export function PayoutFiltersForm({
           <option value="paid">Betalda</option>
         </Select>
       </Field>
-      <Controller
+      <FormCombobox
         control={form.control}
         name="groupId"
-        // The field around the picker, so that its label, hint and error reach the picker itself.
-        render={({ field }) => (
-          <Field label="Grupp" hint={groupsHint(groupsState)}>
-            <Combobox
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              options={groupChoices}
-              listLabel="Grupper"
-              fallbackLabel={groupsState === 'loading' ? 'Hämtar grupper...' : `Grupp ${field.value}`}
-            />
-          </Field>
-        )}
+        label="Grupp"
+        hint={groupsHint(groupsState)}
+        options={groupChoices}
+        listLabel="Grupper"
+        fallbackLabel={groupsState === 'loading' ? 'Hämtar grupper...' : `Grupp ${form.watch('groupId')}`}
       />
       <Field label="Från" error={errors.from?.message}>
         <Input type="date" {...form.register('from')} />
