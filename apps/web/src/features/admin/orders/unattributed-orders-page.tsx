@@ -4,7 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatDateTime, formatKronor } from '@/lib/format';
+import { OrderAmountCells } from '../components/order-amount-cells';
 import { paths } from '@/lib/paths';
 import { notifyFailure, orderLabel, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
@@ -98,15 +98,7 @@ export function UnattributedOrdersPage() {
                         {STATE_LABELS[order.state] && <Badge variant="warning">{STATE_LABELS[order.state]}</Badge>}
                       </div>
                     </Td>
-                    <Td data-label="Datum" className="whitespace-nowrap">
-                      {formatDateTime(order.ordered_at)}
-                    </Td>
-                    <Td data-label="Belopp inkl. moms" className="text-right tabular-nums whitespace-nowrap">
-                      {formatKronor(order.subtotal_incl_vat)}
-                    </Td>
-                    <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
-                      {formatKronor(order.commission_total)}
-                    </Td>
+                    <OrderAmountCells order={order} />
                     <Td data-label="Okänd kod" className="font-mono">
                       {order.ref_code ?? <span className="font-sans text-muted">–</span>}
                       {order.archived_link && (

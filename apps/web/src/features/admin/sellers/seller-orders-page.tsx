@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
+import { OrderAmountCells } from '../components/order-amount-cells';
+import { formatCount, formatKronor } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notifyFailure, orderLabel, parseId } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
@@ -129,15 +130,7 @@ export function SellerOrdersPage() {
                     data.items.map((order) => (
                       <Tr key={order.order_id}>
                         <Td className="font-medium">{orderLabel(order)}</Td>
-                        <Td data-label="Datum" className="whitespace-nowrap">
-                          {formatDateTime(order.ordered_at)}
-                        </Td>
-                        <Td data-label="Belopp inkl. moms" className="text-right tabular-nums whitespace-nowrap">
-                          {formatKronor(order.subtotal_incl_vat)}
-                        </Td>
-                        <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
-                          {formatKronor(order.commission_total)}
-                        </Td>
+                        <OrderAmountCells order={order} />
                       </Tr>
                     ))
                   )}
