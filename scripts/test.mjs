@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { prepareTestServices } from './test-services.mjs';
 
 const started = Date.now();
@@ -15,6 +16,8 @@ const services = await prepareTestServices({
 });
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test's file, name and first lines of its error, printed again at the end (CI shows the tail). */
+const failedTests = [];
 const took = [];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
@@ -46,6 +49,14 @@ function addVitestCounts(file) {
   counts.passed += report.numPassedTests;
   counts.failed += report.numFailedTests;
   counts.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults)
+    for (const test of file.assertionResults.filter(({ status }) => status === 'failed'))
+      failedTests.push({ where: path.relative(process.cwd(), file.name), name: test.fullName, error: test.failureMessages.join('\n') });
+  // A file that failed before any test ran (an import, a hook) has no failed test to name.
+  for (const file of report.testResults.filter(
+    ({ status, assertionResults }) => status === 'failed' && assertionResults.every((test) => test.status !== 'failed'),
+  ))
+    failedTests.push({ where: path.relative(process.cwd(), file.name), name: '(filen)', error: file.message ?? '' });
 }
 
 function addPlaywrightCounts(file) {
@@ -54,6 +65,19 @@ function addPlaywrightCounts(file) {
   counts.passed += stats.expected + stats.flaky;
   counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests.filter(({ status }) => status === 'unexpected'))
+        failedTests.push({
+          where: `${spec.file}:${spec.line} [${test.projectName}]`,
+          name: spec.title,
+          error: test.results.map((result) => result.error?.message ?? '').join('\n'),
+        });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  for (const error of report.errors ?? []) failedTests.push({ where: 'playwright', name: '(körningen)', error: error.message ?? '' });
 }
 
 const vitest = async (project, name, env = {}) => {
@@ -93,6 +117,14 @@ services.stop();
 console.log('\nTid per steg:');
 for (const { label, ms } of took) console.log(`  ${label.padEnd(20)} ${seconds(ms).padStart(6)}`);
 console.log(failures.length ? `\nMisslyckades: ${failures.join(', ')}` : '\nAlla steg gick igenom.');
+// The failed tests once more, each with the start of its error: the step's whole output is far above.
+const firstLines = (text) =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .slice(0, 12)
+    .map((line) => `      ${line}`)
+    .join('\n');
+for (const { where, name, error } of failedTests) console.log(`  ✗ ${where} › ${name}\n${firstLines(error)}`);
 console.log(`Tid: ${minutes(Date.now() - started)}`);
 // The counts alone on the last line, in the form CI's reader of test runs knows.
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
