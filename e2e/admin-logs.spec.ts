@@ -7,12 +7,6 @@ const SUPERADMIN = 'admin@saljportalen.se';
 /** The toast showing now (spec §9: one at a time). */
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"])');
 
-async function expectSettledAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await expectAccessible(page, label);
-}
-
 /** A card on a phone, a table row on a desktop: the one that holds this text. */
 const entry = (page: Page, testInfo: TestInfo, text: string) =>
   page.getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row').filter({ hasText: text });
@@ -67,7 +61,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     await expect(page.getByRole('heading', { name: 'Webbhookar', level: 1 })).toBeVisible();
     const processed = entry(page, testInfo, 'Ny order').filter({ hasText: 'Behandlad' }).first();
     await expect(processed).toBeVisible();
-    await expectSettledAccessible(page, 'Webbhookar');
+    await expectAccessible(page, 'Webbhookar');
 
     // What the portal kept of what Shopify sent is there to read: what the ledger needs, no buyer (decision 035).
     await processed.getByText('Visa innehåll').click();
@@ -77,7 +71,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     for (const personal of ['Astrid', 'Lindgren', 'astrid.lindgren@exempel.se', 'Dalagatan', 'Vimmerby', '70 123 45 67']) {
       expect(shown, personal).not.toContain(personal);
     }
-    await expectSettledAccessible(page, 'Webbhookar med innehåll');
+    await expectAccessible(page, 'Webbhookar med innehåll');
 
     // Only the failed ones, with their error and 'Kör igen'.
     await page.getByLabel('Status', { exact: true }).selectOption('failed');
@@ -86,7 +80,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     await expect(failed).toContainText('Misslyckad');
     await expect(failed).toContainText('Oväntat innehåll i orders/create');
     await expect(entry(page, testInfo, 'Behandlad')).toHaveCount(0);
-    await expectSettledAccessible(page, 'Misslyckade webbhookar');
+    await expectAccessible(page, 'Misslyckade webbhookar');
 
     // This one cannot be read however often it is run: it stays failed, and the toast says so.
     await failed.getByRole('button', { name: `Kör igen händelse nr ${brokenEventId}` }).click();
@@ -94,7 +88,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     if (testInfo.project.name === 'phone') await expect(failed).toContainText('2 försök');
     // On a desktop the attempts have a column of their own: received, status, result, attempts.
     else await expect(failed.getByRole('cell').nth(3)).toHaveText('2');
-    await expectSettledAccessible(page, 'Webbhookar efter Kör igen');
+    await expectAccessible(page, 'Webbhookar efter Kör igen');
   });
 
   test("'Händelselogg' shows who did what to which group, filtered by action and a page at a time", async ({ page }, testInfo) => {
@@ -121,7 +115,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     await expect(newest).toContainText(finalName);
     await expect(newest).toContainText('Sara Superadmin');
     await expect(newest).toContainText('admin@saljportalen.se');
-    await expectSettledAccessible(page, 'Händelselogg');
+    await expectAccessible(page, 'Händelselogg');
 
     await page.getByLabel('Händelse', { exact: true }).selectOption({ label: 'Grupp skapad' });
     await expect(page).toHaveURL(/action=group\.create/);
@@ -135,7 +129,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     await pager.getByRole('button', { name: 'Nästa' }).click();
     await expect(pager).toContainText(/Visar 26–/);
     await expect(page).toHaveURL(/offset=25/);
-    await expectSettledAccessible(page, 'Händelselogg sida 2');
+    await expectAccessible(page, 'Händelselogg sida 2');
 
     // The group's name leads to the group.
     await pager.getByRole('button', { name: 'Föregående' }).click();

@@ -36,16 +36,6 @@ async function openPayouts(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /avräkning/ })).toContainText('i provision');
 }
 
-/**
- * axe on a settled page: one toast at a time (spec §9) means the one it replaced is still fading
- * out for a moment, and a half-transparent toast is no contrast finding.
- */
-async function expectSettledAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await expectAccessible(page, label);
-}
-
 const createForm = (page: Page) => page.getByRole('form', { name: 'Skapa ny avräkning' });
 
 /** Types part of a group's name into the group picker and clicks the group. */
@@ -62,7 +52,7 @@ test.describe('payouts', () => {
     const to = stockholmToday();
     const from = daysBefore(to, 100);
     await openPayouts(page);
-    await expectSettledAccessible(page, '/admin/payouts');
+    await expectAccessible(page, '/admin/payouts');
 
     const form = createForm(page);
     const archive = form.getByLabel('Arkivera gruppen efter avräkning');
@@ -75,7 +65,7 @@ test.describe('payouts', () => {
     await expect(form.getByText('Välj en grupp')).toBeVisible();
     await expect(form.getByText('Välj ett från-datum')).toBeVisible();
     await expect(form.getByText('Välj ett till-datum')).toBeVisible();
-    await expectSettledAccessible(page, 'avräkning utan fält');
+    await expectAccessible(page, 'avräkning utan fält');
 
     // ... and from is not after to.
     await chooseGroup(form, group);
@@ -85,7 +75,7 @@ test.describe('payouts', () => {
     await expect(page.getByText('Ogiltigt datumintervall')).toBeVisible();
     await expect(form.getByText('Från-datum kan inte vara efter Till-datum.')).toBeVisible();
     await expect(form.getByLabel('Till')).toHaveAttribute('aria-invalid', 'true');
-    await expectSettledAccessible(page, 'avräkning med omvänt datumintervall');
+    await expectAccessible(page, 'avräkning med omvänt datumintervall');
 
     // A period before the shop opened: nothing to settle. The web sends auto-archive on by default,
     // after saying what it means and asking (issue 19).
@@ -100,7 +90,7 @@ test.describe('payouts', () => {
     expect((await emptyRequest).postDataJSON()).toMatchObject({ from: '2020-01-01', to: '2020-01-31', auto_archive: true });
     await expect(page.getByText('Inget att avräkna')).toBeVisible();
     await expect(page.getByText('Inga ordrar i valt datumintervall.')).toBeVisible();
-    await expectSettledAccessible(page, 'inget att avräkna');
+    await expectAccessible(page, 'inget att avräkna');
 
     // The real payout. Archiving is turned off here: other journeys still use this demo group.
     await form.getByLabel('Från').fill(from);
@@ -144,7 +134,7 @@ test.describe('payouts', () => {
     expect(pdfCommission).toBe(result.amount);
     expect(listedCommission).toBe(pdfCommission);
     expect(listedCommission).toBeGreaterThan(0);
-    await expectSettledAccessible(page, 'avräkning skapad');
+    await expectAccessible(page, 'avräkning skapad');
 
     // Mark it paid, after saying yes in the dialog.
     const markPaid = row.getByRole('button', { name: /Markera som betald/ });
@@ -157,14 +147,14 @@ test.describe('payouts', () => {
     await expect(markPaid).toBeFocused();
     await markPaid.click();
     await expect(dialog).toContainText(group);
-    await expectSettledAccessible(page, 'bekräfta betald');
+    await expectAccessible(page, 'bekräfta betald');
     await dialog.getByRole('button', { name: 'Markera som betald' }).click();
     await expect(page.getByText('Markerad som betald')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row.getByText('Betald', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: /Markera som betald/ })).toHaveCount(0);
     await expect(row.getByRole('button', { name: /Exportera PDF/ })).toBeFocused();
-    await expectSettledAccessible(page, 'avräkning betald');
+    await expectAccessible(page, 'avräkning betald');
 
     // Its PDF now says it is paid.
     const paidDownload = page.waitForEvent('download');
@@ -186,7 +176,7 @@ test.describe('payouts', () => {
       .click();
     await expect(page.getByText('Inget att avräkna')).toBeVisible();
     await expect(page.getByText('Alla orderrader i intervallet är redan avräknade.')).toBeVisible();
-    await expectSettledAccessible(page, 'redan avräknat');
+    await expectAccessible(page, 'redan avräknat');
   });
 
   test('the list filters on status, group and period', async ({ page }, testInfo) => {
@@ -202,7 +192,7 @@ test.describe('payouts', () => {
     await expect(page).toHaveURL(/status=draft/);
     await expect(rows.filter({ hasText: 'Klass 6B Björkskolan' })).not.toHaveCount(0);
     await expect(rows.getByText('Betald', { exact: true })).toHaveCount(0);
-    await expectSettledAccessible(page, 'utkast');
+    await expectAccessible(page, 'utkast');
 
     // Paid ones of one group.
     await filters.getByLabel('Status').selectOption({ label: 'Betalda' });
@@ -230,6 +220,6 @@ test.describe('payouts', () => {
     await filters.getByLabel('Till').fill('2020-01-31');
     await filters.getByRole('button', { name: 'Filtrera' }).click();
     await expect(page.getByText('Inga avräkningar.')).toBeVisible();
-    await expectSettledAccessible(page, 'inga avräkningar');
+    await expectAccessible(page, 'inga avräkningar');
   });
 });

@@ -27,12 +27,6 @@ let nextOrderId = 7_980_000_000_000 + (Date.now() % 1_000_000) * 10;
 
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"])');
 
-async function expectSettledAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await expectAccessible(page, label);
-}
-
 /** A new group whose administrator can sign in; returns its id and the administrator's link code. */
 async function groupWithAdmin(page: Page, headers: Record<string, string>, name: string, testInfo: TestInfo) {
   const email = uniqueEmail('kassor', testInfo.project.name);
@@ -106,7 +100,7 @@ test.describe('the treasurer', () => {
     await form.getByRole('button', { name: 'Skapa avräkning' }).click();
     const dialog = page.getByRole('dialog', { name: `Arkivera ${groupName}?` });
     await expect(dialog).toContainText(`${groupName} arkiveras: eleverna kan inte längre sälja via sina länkar.`);
-    await expectSettledAccessible(page, 'bekräfta arkivering vid avräkning');
+    await expectAccessible(page, 'bekräfta arkivering vid avräkning');
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
     await expect(dialog).toBeHidden();
     expect(posted).toBe(0);
@@ -129,7 +123,7 @@ test.describe('the treasurer', () => {
     // The link and the catalogue no longer sell for the group.
     await expect(memberPage.getByRole('button', { name: 'Kopiera länk' })).toHaveCount(0);
     await expect(memberPage.getByRole('button', { name: 'Ladda ner katalog' })).toHaveCount(0);
-    await expectSettledAccessible(memberPage, '/dashboard för en avslutad grupp');
+    await expectAccessible(memberPage, '/dashboard för en avslutad grupp');
     await memberPage.close();
     // The pages shared one storage: the superadmin signs in again.
     await signInQuickly(page, SUPERADMIN);
@@ -142,7 +136,7 @@ test.describe('the treasurer', () => {
     const lateRow = page.getByRole('row', { name: new RegExp(lateName) });
     await expect(lateRow).toContainText(linkCode);
     await expect(lateRow).toContainText(`Karin Kassörs länk i ${groupName} (arkiverad)`);
-    await expectSettledAccessible(page, '/admin/orders/unattributed med sen order');
+    await expectAccessible(page, '/admin/orders/unattributed med sen order');
     const group = (await (await page.request.get(`/api/admin/group/${groupId}`, { headers })).json()) as {
       totals: { total_sales: number };
     };
@@ -158,7 +152,7 @@ test.describe('the treasurer', () => {
     await archive.click();
     const dialog = page.getByRole('dialog', { name: `Arkivera ${groupName}?` });
     await expect(dialog).toContainText(`${groupName} arkiveras: eleverna kan inte längre sälja via sina länkar.`);
-    await expectSettledAccessible(page, 'bekräfta arkivering på gruppen');
+    await expectAccessible(page, 'bekräfta arkivering på gruppen');
     // Escape changes nothing and gives focus back.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -222,7 +216,7 @@ test.describe('the treasurer', () => {
     const [header, ...records] = csvRecords(fs.readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, ''));
     const csvRow = records.find((record) => record[0] === String(result.id))!;
     expect(readSek(csvRow[header!.indexOf('Att betala (kr)')]!)).toBe(result.amount);
-    await expectSettledAccessible(page, 'avräkning med öresavrundning');
+    await expectAccessible(page, 'avräkning med öresavrundning');
 
     // Point 3: the customer returns the first order: the commission paid out is owed back.
     const refund = swedishRefund({
@@ -237,7 +231,7 @@ test.describe('the treasurer', () => {
     const item = outstanding.getByRole('listitem').filter({ hasText: groupName });
     await expect(item).toContainText('Aktiv');
     await expect(item).toContainText(/Att få tillbaka \d+\skr/);
-    await expectSettledAccessible(page, 'att reglera');
+    await expectAccessible(page, 'att reglera');
 
     // 'Avräkna' fills in the form with the period that settles it, without archiving.
     await item.getByRole('button', { name: `Avräkna ${groupName}` }).click();

@@ -17,12 +17,6 @@ const toast = (page: Page) => page.locator('[data-sonner-toast][data-front="true
 const card = (page: Page, label: string): Locator =>
   page.locator('p', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::p[1]');
 
-async function expectSettledAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast][data-removed="true"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await expectAccessible(page, label);
-}
-
 /** The phone and desktop runs share one database: names and Shopify ids of their own. */
 const runId = (testInfo: TestInfo) => `${testInfo.project.name} ${Date.now().toString(36)}`;
 let nextOrderId = 7_970_000_000_000 + (Date.now() % 1_000_000) * 10;
@@ -82,7 +76,7 @@ test.describe('orders without a seller', () => {
     expect(overview.unattributed_orders).toBeGreaterThan(0);
     const tile = page.getByRole('link', { name: /Ordrar utan säljare/ });
     await expect(tile).toContainText(String(overview.unattributed_orders));
-    await expectSettledAccessible(page, '/admin med ordrar utan säljare');
+    await expectAccessible(page, '/admin med ordrar utan säljare');
     await tile.click();
     await expect(page).toHaveURL(/\/admin\/orders\/unattributed$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ordrar utan säljare' })).toBeVisible();
@@ -98,7 +92,7 @@ test.describe('orders without a seller', () => {
     const orderRow = page.getByRole('row', { name: new RegExp(orderName) });
     await expect(orderRow).toContainText(sek(500));
     await expect(orderRow).toContainText(sek(125));
-    await expectSettledAccessible(page, '/admin/orders/unattributed');
+    await expectAccessible(page, '/admin/orders/unattributed');
 
     // Assign: nothing chosen is refused in the form.
     await orderRow.getByRole('button', { name: `Tilldela order ${orderName}` }).click();
@@ -108,7 +102,7 @@ test.describe('orders without a seller', () => {
     await expect(dialog.getByText('Välj en grupp')).toBeVisible();
     await expect(dialog.getByText('Välj en säljare')).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Säljare' })).toBeDisabled();
-    await expectSettledAccessible(page, 'tilldela utan val');
+    await expectAccessible(page, 'tilldela utan val');
 
     // The group by keyboard: type part of its name, Enter takes the first match.
     const groupPicker = dialog.getByRole('combobox', { name: 'Grupp', exact: true });
@@ -122,7 +116,7 @@ test.describe('orders without a seller', () => {
     await personPicker.click();
     await expect(dialog.getByRole('option')).toHaveCount(2);
     await expect(dialog.getByRole('option').first()).toContainText('Greta Gruppadmin (Admin)');
-    await expectSettledAccessible(page, 'tilldela med personerna i gruppen');
+    await expectAccessible(page, 'tilldela med personerna i gruppen');
     await personPicker.press('Escape');
     await expect(dialog).toBeVisible();
     await personPicker.fill('Tilda');
@@ -190,7 +184,7 @@ test.describe('orders without a seller', () => {
     await expect(toast(page)).toContainText('Ordern har redan tilldelats en säljare');
     await expect(dialog).toBeHidden();
     await expect(orderRow).toHaveCount(0);
-    await expectSettledAccessible(page, 'tilldelning som krockade');
+    await expectAccessible(page, 'tilldelning som krockade');
 
     // It stayed with the administrator.
     await page.goto(`/admin/groups/${groupId}`);
