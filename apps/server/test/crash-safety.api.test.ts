@@ -16,7 +16,7 @@ import type { TCreatePayoutResponse } from '@saljportalen/contract';
 import { openDatabase } from '../src/db/client.js';
 import { seedDemoData } from '../src/modules/demo/seed.js';
 import { stockholmDate, stockholmDayStart } from '../src/lib/dates.js';
-import { DEMO_TEST_PASSWORD, copySeededDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, copyTemplateDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
 import { sqlRows } from './admin-fixtures.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData, type SpawnedServer } from './spawned-server.js';
 
@@ -82,7 +82,7 @@ beforeAll(async () => {
   port = await freePort();
   // A copy of the run's seeded database (the server need not start on an empty one here).
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase('seeded') : undefined;
-  if (!postgres) copySeededDatabase(dataDir);
+  if (!postgres) copyTemplateDatabase('seeded', dataDir);
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
     await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });

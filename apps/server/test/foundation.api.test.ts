@@ -12,7 +12,7 @@ import { freePort, inspectDatabase, serverDataFolder, spawnServer, type SpawnedS
 const serverData = serverDataFolder('sp-foundation-');
 let port: number;
 
-const freshData = (name: string) => serverData.fresh(name);
+const freshData: typeof serverData.fresh = (name, from) => serverData.fresh(name, from);
 
 beforeAll(async () => {
   port = await freePort();
@@ -182,7 +182,7 @@ describe('SUPERADMIN_EMAIL and SEED_DEMO=0', () => {
     'start an empty portal whose superadmin signs in and reaches the overview, on the first start and the next',
     { timeout: 180_000 },
     async () => {
-      const data = await freshData('superadmin');
+      const data = await freshData('superadmin', 'empty');
       const superadmin = { email: 'chef@skolan.se', password: 'Hemligt-Chef-1' };
       const env = { SUPERADMIN_EMAIL: superadmin.email, SUPERADMIN_PASSWORD: superadmin.password, SEED_DEMO: '0' };
 

@@ -33,7 +33,7 @@ let port: number;
 /** Each test starts the server up to twice; a machine shared with other runs can take minutes. */
 const startTimeoutMs = 240_000;
 
-const freshData = (name: string) => serverData.fresh(name);
+const freshData: typeof serverData.fresh = (name, from) => serverData.fresh(name, from);
 
 beforeAll(async () => {
   port = await freePort();
@@ -92,7 +92,7 @@ describe('a newcomer’s first start', () => {
     'seeds demo data with a password of its own, kept in DATA_DIR, prints it with the logins, and listens on this computer only',
     { timeout: 600_000 },
     async () => {
-      const data = await freshData('demo');
+      const data = await freshData('demo', 'empty');
       // HOST unset; on PostgreSQL demo data needs asking for.
       const env = { HOST: '', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' };
       const passwordFile = path.join(data.dataDir, DEMO_PASSWORD_FILE);
@@ -334,7 +334,7 @@ describe('a real install', () => {
     ['SUPERADMIN_EMAIL är satt', { SUPERADMIN_EMAIL: superadmin.email, SUPERADMIN_PASSWORD: superadmin.password }],
     ['NODE_ENV=production', { NODE_ENV: 'production' }],
   ])('refuses SEED_DEMO=1 at start when %s, saying why, and writes nothing', { timeout: 120_000 }, async (reason, extra) => {
-    const data = await freshData(`refused-${reason.slice(0, 8).replace(/\W/g, '')}`);
+    const data = await freshData(`refused-${reason.slice(0, 8).replace(/\W/g, '')}`, 'empty');
     const { command, args, env: childEnv } = serverCommand({ port, data, env: { ...extra, SEED_DEMO: '1' } });
     const child = spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -353,7 +353,7 @@ describe('DATA_DIR', () => {
     'is the owner’s alone under a umask that lets anyone read: an open one is tightened at start and logged, and everything written after is 700/600',
     { timeout: 600_000 },
     async () => {
-      const data = await freshData('private');
+      const data = await freshData('private', 'empty');
       // Left readable by others: an older version's data dir, or a copy made under umask 022.
       fs.chmodSync(data.dataDir, 0o755);
       fs.mkdirSync(path.join(data.dataDir, 'outbox'), { mode: 0o755 });

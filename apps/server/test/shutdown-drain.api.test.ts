@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSignedOverHttp, swedishOrder } from './shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from './spawned-server.js';
-import { copySeededDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
+import { copyTemplateDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-drain-'));
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
@@ -25,7 +25,7 @@ const data = (): ServerData => ({ dataDir, databaseUrl: postgres?.url });
 beforeAll(async () => {
   // A copy of the run's seeded database (the server need not start on an empty one here).
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase('seeded') : undefined;
-  if (!postgres) copySeededDatabase(dataDir);
+  if (!postgres) copyTemplateDatabase('seeded', dataDir);
 });
 afterAll(async () => {
   await postgres?.drop();

@@ -14,25 +14,31 @@ import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { TEST_WEBHOOK_SECRET } from './shopify-webhooks.js';
-import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, copyTemplateDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
+import type { TestTemplate } from './test-databases.js';
 import { sqlRows } from './admin-fixtures.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * Data for one test file's servers: a data dir each under a temporary folder, and on
- * TEST_DB=postgres a database each; `dispose` removes them all.
+ * TEST_DB=postgres a database each; `dispose` removes them all. A server's data starts as the
+ * run's migrated template, or as the seeded one: a first start on nothing at all (initdb, every
+ * migration) is asked for as `empty`, by the tests that are about it (decision 060).
  */
 export function serverDataFolder(prefix: string) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const databases: Awaited<ReturnType<typeof createPostgresDatabase>>[] = [];
   return {
     workDir,
-    async fresh(name: string): Promise<ServerData> {
+    async fresh(name: string, from: TestTemplate | 'empty' = 'migrated'): Promise<ServerData> {
       const dataDir = path.join(workDir, name);
       fs.mkdirSync(dataDir);
-      if (testDbKind !== 'postgres') return { dataDir };
-      const postgres = await createPostgresDatabase();
+      if (testDbKind !== 'postgres') {
+        if (from !== 'empty') copyTemplateDatabase(from, dataDir);
+        return { dataDir };
+      }
+      const postgres = await createPostgresDatabase(from === 'empty' ? undefined : from);
       databases.push(postgres);
       return { dataDir, databaseUrl: postgres.url };
     },

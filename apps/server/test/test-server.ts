@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/modules/demo/seed.js';
 import type { TLeaderboardResponse } from '@saljportalen/contract';
 import { routeCollector } from './route-table.js';
-import { copySeededDataDir, pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
+import { copyTemplateDataDir, pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
 
 /**
  * The demo accounts' password in tests: the API tests seed with it, and spawned servers find it
@@ -91,10 +91,12 @@ export async function createPostgresDatabase(from?: TestTemplate): Promise<{ url
 }
 
 /**
- * Puts the run's seeded database in a spawned PGlite server's DATA_DIR (decision 058), for tests
- * whose server need not be a first start; false without the run's templates (the test then seeds).
+ * Puts one of the run's templates in a spawned PGlite server's DATA_DIR (decisions 058, 060), for
+ * tests whose server need not be a first start; false without the run's templates (the server
+ * then migrates, and seeds).
  */
-export const copySeededDatabase = (dataDir: string): boolean => copySeededDataDir(testDatabases(), dataDir);
+export const copyTemplateDatabase = (template: TestTemplate, dataDir: string): boolean =>
+  copyTemplateDataDir(testDatabases(), template, dataDir);
 
 /**
  * A database of the test's own, migrated (or seeded) already: a copy of the run's template, on

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { seedDemoData } from '../demo/seed.js';
-import { DEMO_TEST_PASSWORD, copySeededDatabase, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
+import { DEMO_TEST_PASSWORD, copyTemplateDatabase, createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder, TEST_WEBHOOK_SECRET, type SwedishLineItem } from '../../../test/shopify-webhooks.js';
 import { freePort, inspectDatabase, spawnServer, type ServerData } from '../../../test/spawned-server.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   port = await freePort();
   // A copy of the run's seeded database (the server need not start on an empty one here).
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase('seeded') : undefined;
-  if (!postgres) copySeededDatabase(dataDir);
+  if (!postgres) copyTemplateDatabase('seeded', dataDir);
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
   try {
     await seedDemoData(database.db, { password: DEMO_TEST_PASSWORD });
