@@ -8,7 +8,7 @@ import {
   toastRegion as toasts,
   toastsSettled,
   uniqueEmail,
-  storeTokenOnLoginPage,
+  storeTokenOutsideApp,
 } from './support/fixtures';
 
 /**
@@ -23,7 +23,7 @@ async function signInAsFreshSeller(page: Page, prefix: string, project: string, 
   });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
-  await storeTokenOnLoginPage(page, token);
+  await storeTokenOutsideApp(page, token);
   return { email, password };
 }
 

@@ -7,7 +7,7 @@ import {
   toastRegion as toasts,
   toastsSettled,
   uniqueEmail,
-  storeTokenOnLoginPage,
+  storeTokenOutsideApp,
 } from './support/fixtures';
 
 /**
@@ -16,7 +16,7 @@ import {
  * at once and keeps its state across a reload.
  */
 async function signInWithToken(page: Page, token: string) {
-  await storeTokenOnLoginPage(page, token);
+  await storeTokenOutsideApp(page, token);
 }
 
 test.describe('mail opt-ins', () => {

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import type { TAccountExport } from '@saljportalen/contract';
 // The app's test: fails on anything in the browser console (support/fixtures.ts).
 import { test } from './support/fixtures';
-import { expectAccessible, toastRegion as toasts, toastsSettled, uniqueEmail, storeTokenOnLoginPage } from './support/fixtures';
+import { expectAccessible, toastRegion as toasts, toastsSettled, uniqueEmail, storeTokenOutsideApp } from './support/fixtures';
 
 /**
  * Issue 22 on a phone: 'Ladda ner mina uppgifter' saves a file with the person's data, and
@@ -18,7 +18,7 @@ async function signInAsFreshSeller(page: Page, prefix: string, project: string) 
   });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
-  await storeTokenOnLoginPage(page, token);
+  await storeTokenOutsideApp(page, token);
   return { email, password };
 }
 

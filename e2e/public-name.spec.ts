@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 // The app's test: fails on anything in the browser console (support/fixtures.ts).
 import { test } from './support/fixtures';
-import { expectAccessible, signInQuickly, toastRegion, toastsSettled, uniqueEmail, storeTokenOnLoginPage } from './support/fixtures';
+import { expectAccessible, signInQuickly, toastRegion, toastsSettled, uniqueEmail, storeTokenOutsideApp } from './support/fixtures';
 
 /**
  * Issue 22 point 7: what is handed out names a child only as far as the family chooses. A fresh
@@ -15,7 +15,7 @@ async function freshSeller(page: Page, project: string, fullName: string) {
   });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
-  await storeTokenOnLoginPage(page, token);
+  await storeTokenOutsideApp(page, token);
 }
 
 test.describe('the name buyers see', () => {
