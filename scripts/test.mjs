@@ -98,15 +98,16 @@ const browser = async () => {
   addPlaywrightCounts(output);
 };
 
-// Two lanes on two cores: the API tests on both databases in one, the static checks, the unit
-// tests, the build and the browser tests in the other (the slowest step of each starts first).
+// Two lanes on two cores, each ending on a step that leaves the other core room (decision 060): the
+// browser tests, then the API tests on PostgreSQL (which wait on the database server part of the
+// time); the API tests on PGlite, then the short static steps.
 await Promise.all([
   (async () => {
-    await vitest('api*', 'api-pglite', { TEST_DB: 'pglite' });
+    await browser();
     await vitest('api*', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl });
   })(),
   (async () => {
-    await browser();
+    await vitest('api*', 'api-pglite', { TEST_DB: 'pglite' });
     await run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
     await run('lint', 'npm', ['run', 'lint', '--silent']);
     await vitest('unit', 'unit');
