@@ -89,7 +89,7 @@ async function everydayTraffic() {
   const orders = await sendOrders(5);
   expect(orders.statuses).toEqual(Array(5).fill(200));
   // An acknowledged webhook is an order, once.
-  await eventually(async () => (await storedOrders(orders.ids)) === 5, 20_000);
+  await eventually(async () => (await storedOrders(orders.ids)) === 5);
 }
 
 /** Ten wrong passwords from one address, then that address is held back for the account. */

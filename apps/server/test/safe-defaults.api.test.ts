@@ -379,7 +379,7 @@ describe('DATA_DIR', () => {
           body: JSON.stringify({ email: 'elsa@demo.se' }),
         });
         expect(asked.status).toBe(200);
-        await eventually(() => fs.readdirSync(path.join(data.dataDir, 'outbox')).length === 2, 20_000);
+        await eventually(() => fs.readdirSync(path.join(data.dataDir, 'outbox')).length === 2);
       } finally {
         await stop(server);
       }
