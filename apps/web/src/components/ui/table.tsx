@@ -1,5 +1,6 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+import { formatKronor } from '@/lib/format';
 
 /**
  * A table that scrolls sideways on a phone instead of squeezing its columns. The scrolling box
@@ -31,4 +32,15 @@ export const Th = ({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
 );
 export const Td = ({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) => (
   <td className={cn('px-4 py-3', className)} {...props} />
+);
+
+/** A cell with an amount in kronor as the API gives it (formatKronor), right-aligned with even digits, on one line. */
+export const KronorTd = ({
+  kronor,
+  className,
+  ...props
+}: Omit<TdHTMLAttributes<HTMLTableCellElement>, 'children'> & { kronor: number | string }) => (
+  <Td className={cn('text-right tabular-nums whitespace-nowrap', className)} {...props}>
+    {formatKronor(kronor)}
+  </Td>
 );

@@ -1,5 +1,5 @@
-import { Td } from '@/components/ui/table';
-import { formatDateTime, formatKronor } from '@/lib/format';
+import { KronorTd, Td } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
 
 /** An order row's date, amount incl. VAT and commission: the same three cells in every admin order list. */
 export function OrderAmountCells({ order }: { order: { ordered_at: string; subtotal_incl_vat: number; commission_total: number } }) {
@@ -8,12 +8,8 @@ export function OrderAmountCells({ order }: { order: { ordered_at: string; subto
       <Td data-label="Datum" className="whitespace-nowrap">
         {formatDateTime(order.ordered_at)}
       </Td>
-      <Td data-label="Belopp inkl. moms" className="text-right tabular-nums whitespace-nowrap">
-        {formatKronor(order.subtotal_incl_vat)}
-      </Td>
-      <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
-        {formatKronor(order.commission_total)}
-      </Td>
+      <KronorTd data-label="Belopp inkl. moms" kronor={order.subtotal_incl_vat} />
+      <KronorTd data-label="Provision" kronor={order.commission_total} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, KronorTd, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatKronor } from '@/lib/format';
 import { ProtectedIdentityCard } from '@/features/class-members';
 import { paths } from '@/lib/paths';
@@ -142,12 +142,8 @@ function PeopleTable({ groupId, detail, stale }: { groupId: number; detail: Grou
               <Td data-label="Ordrar" className="text-right tabular-nums">
                 {formatCount(person.orders_count)}
               </Td>
-              <Td data-label="Försäljning" className="text-right tabular-nums whitespace-nowrap">
-                {formatKronor(person.total_sales)}
-              </Td>
-              <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
-                {formatKronor(person.total_commission)}
-              </Td>
+              <KronorTd data-label="Försäljning" kronor={person.total_sales} />
+              <KronorTd data-label="Provision" kronor={person.total_commission} />
               <Td data-wide className="text-right">
                 <Link
                   to={paths.adminSellerOrders(groupId, person.user_id)}

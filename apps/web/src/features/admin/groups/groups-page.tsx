@@ -9,8 +9,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatDate, formatKronor } from '@/lib/format';
+import { Table, TBody, KronorTd, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatCount, formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { GoalProgress } from '@/features/class-goal';
 import { notifyFailure } from '../admin-page-helpers';
@@ -142,12 +142,8 @@ export function GroupsPage() {
                     <Td data-label="Personer" className="text-right tabular-nums">
                       {formatCount(group.sellers_count)}
                     </Td>
-                    <Td data-label="Försäljning" className="text-right tabular-nums whitespace-nowrap">
-                      {formatKronor(group.total_sales)}
-                    </Td>
-                    <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
-                      {formatKronor(group.total_commission)}
-                    </Td>
+                    <KronorTd data-label="Försäljning" kronor={group.total_sales} />
+                    <KronorTd data-label="Provision" kronor={group.total_commission} />
                     <Td data-label="Mål" className="min-w-40">
                       {group.goal ? (
                         <GoalProgress compact goal={group.goal} earned={group.total_commission} />

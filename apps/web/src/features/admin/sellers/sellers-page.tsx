@@ -9,8 +9,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatCount, formatKronor } from '@/lib/format';
+import { Table, TBody, KronorTd, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatCount } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notifyFailure, parseId, readOffset } from '../admin-page-helpers';
 import { AdminPager } from '../components/admin-pager';
@@ -178,12 +178,8 @@ export function SellersPage() {
                     <Td data-label="Ordrar" className="text-right tabular-nums">
                       {formatCount(seller.orders_count)}
                     </Td>
-                    <Td data-label="Försäljning" className="text-right tabular-nums whitespace-nowrap">
-                      {formatKronor(seller.total_sales)}
-                    </Td>
-                    <Td data-label="Provision" className="text-right tabular-nums whitespace-nowrap">
-                      {formatKronor(seller.total_commission)}
-                    </Td>
+                    <KronorTd data-label="Försäljning" kronor={seller.total_sales} />
+                    <KronorTd data-label="Provision" kronor={seller.total_commission} />
                   </Tr>
                 ))
               )}

@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TBody, THead, Td, Th, Tr } from '@/components/ui/table';
+import { TBody, THead, KronorTd, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCount, formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
@@ -127,10 +127,8 @@ function LeaderboardTable({
                     {isMe && <Badge variant="brand">{meLabel}</Badge>}
                   </span>
                 </Td>
-                <Td className="px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3">{formatKronor(item.sales)}</Td>
-                <Td className="py-2 pl-2 pr-4 text-right tabular-nums whitespace-nowrap sm:px-3 sm:pr-5">
-                  {formatKronor(item.commission)}
-                </Td>
+                <KronorTd className="px-2 py-2 sm:px-3" kronor={item.sales} />
+                <KronorTd className="py-2 pl-2 pr-4 sm:px-3 sm:pr-5" kronor={item.commission} />
               </Tr>
             );
           })}
