@@ -61,11 +61,11 @@ function addVitestCounts(file) {
 
 function addPlaywrightCounts(file) {
   if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats } = report;
   counts.passed += stats.expected + stats.flaky;
   counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests.filter(({ status }) => status === 'unexpected'))
