@@ -12,7 +12,7 @@ import { freePort, inspectDatabase, serverDataFolder, spawnServer, type SpawnedS
 const serverData = serverDataFolder('sp-foundation-');
 let port: number;
 
-const freshData: typeof serverData.fresh = (name, from) => serverData.fresh(name, from);
+const freshData = serverData.fresh;
 
 beforeAll(async () => {
   port = await freePort();

@@ -33,7 +33,7 @@ let port: number;
 /** Each test starts the server up to twice; a machine shared with other runs can take minutes. */
 const startTimeoutMs = 240_000;
 
-const freshData: typeof serverData.fresh = (name, from) => serverData.fresh(name, from);
+const freshData = serverData.fresh;
 
 beforeAll(async () => {
   port = await freePort();
