@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 // The app's test: fails on anything in the browser console (support/fixtures.ts).
 import { test } from './support/fixtures';
-import { expectAccessible, signInQuickly } from './support/fixtures';
+import { expectAccessible, kronorIn, signInQuickly } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';
 
@@ -125,7 +125,7 @@ test.describe('payouts', () => {
     await expect(row).toContainText(`${from} – ${to}`);
     await expect(row.getByText('Utkast', { exact: true })).toBeVisible();
     // innerText keeps cells apart (tabs, new lines); an amount is digits with spaces inside one line.
-    const listedCommission = readSek((await row.innerText()).match(/(\d[\d \u00a0\u202f]*)kr/)![1]!);
+    const listedCommission = kronorIn(await row.innerText());
     const text = execFileSync('/usr/bin/pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
     expect(text).toContain(group);
     expect(text).toContain(`${from} – ${to}`);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { sendShopifyWebhook, swedishOrder, swedishRefund } from '../apps/server/test/shopify-webhooks';
-import { apiToken, csvRecords, E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, test, uniqueEmail } from './support/fixtures';
+import { apiToken, csvRecords, E2E_WEBHOOK_SECRET, expectAccessible, kronorIn, signInQuickly, test, uniqueEmail } from './support/fixtures';
 
 /**
  * Issue 19, the treasurer's points: archiving asks first and names the group (1); members of an
@@ -199,7 +199,7 @@ test.describe('the treasurer', () => {
     const row = page
       .getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row')
       .filter({ has: page.getByText(`Nr ${result.id}`, { exact: true }) });
-    const listed = readSek((await row.innerText()).match(/(\d[\d \u00a0\u202f]*)kr/)![1]!);
+    const listed = kronorIn(await row.innerText());
     expect(listed).toBe(result.amount);
     const pdfPath = testInfo.outputPath('avrakning.pdf');
     await (await download).saveAs(pdfPath);

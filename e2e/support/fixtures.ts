@@ -227,6 +227,17 @@ export function forgedToken(claims: Record<string, unknown>): string {
   return `${unsigned}.${signature}`;
 }
 
+/**
+ * The first amount in kronor in a text as the web writes one ('15 kr', '1 234 kr', '−25 kr'), in
+ * kronor. Only a whole word counts: the base-36 run ids in the tests' group names hold strings such
+ * as 'mihx20kr1', whose '0kr' is no amount.
+ */
+export function kronorIn(text: string): number {
+  const amount = text.match(/(?<![\p{L}\p{N}])([-\u2212]?\d[\d \u00a0\u202f]*?)[\s\u00a0\u202f]?kr(?![\p{L}\p{N}])/u);
+  if (!amount) throw new Error(`inget belopp i kronor i ${JSON.stringify(text)}`);
+  return Number(amount[1]!.replace(/[\s\u00a0\u202f]/g, '').replace('\u2212', '-'));
+}
+
 /** The toasts' live region (sonner's, named 'Meddelanden' and its keyboard shortcut). */
 export const toastRegion = (page: Page) => page.getByRole('region', { name: /^Meddelanden/ });
 
