@@ -1,5 +1,5 @@
 // What `npm test` needs besides Node, brought by the test command itself (decision 017):
-// Debian's chromium, poppler-utils, zbar-tools and redis-server; a PostgreSQL and a Redis that answer.
+// Debian's chromium-headless-shell, poppler-utils, zbar-tools and redis-server; a PostgreSQL and a Redis that answer.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,7 +9,7 @@ import pg from 'pg';
 
 /** The programs the tests call, and the Debian package each comes in. */
 const PROGRAMS = [
-  { command: 'chromium', pkg: 'chromium', why: 'webbläsartesterna' },
+  { command: 'chromium-headless-shell', pkg: 'chromium-headless-shell', why: 'webbläsartesterna' },
   { command: 'pdftotext', pkg: 'poppler-utils', why: 'PDF-testerna' },
   { command: 'zbarimg', pkg: 'zbar-tools', why: 'QR-koderna i PDF-testerna' },
   { command: 'redis-server', pkg: 'redis-server', why: 'gränstestet med två servrar' },
