@@ -1,6 +1,6 @@
 /**
- * Issue 28, point 6: no 5xx from any text. At least 10,000 generated requests over every route of
- * the route table, four at a time over real HTTP, with real sessions of each role (seller, group
+ * Issue 28, point 6: no 5xx from any text. At least 10,000 generated requests (on PostgreSQL; a
+ * quarter of them on PGlite, see SCALE) over every route of the route table, four at a time over real HTTP, with real sessions of each role (seller, group
  * admin, superadmin, guardian) so that authenticated routes are reached past the guard, bodies and
  * query strings generated from each route's own contract schema (valid ones, valid ones with one
  * field made hostile, and wholly hostile ones: lone surrogates, NUL, huge numbers, deep nesting,
@@ -21,15 +21,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { groupIdByCode, sqlRows } from './admin-fixtures.js';
 import { TEST_WEBHOOK_SECRET, swedishOrder, swedishRefund } from './shopify-webhooks.js';
-import { TEST_JWT_SECRET, eventually, startTestServer, type TestServer } from './test-server.js';
+import { TEST_JWT_SECRET, eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
 
 const SEED = process.env.FUZZ_SEED === undefined ? 20_261_128 : Number(process.env.FUZZ_SEED);
-const MIN_REQUESTS = 10_000;
+/**
+ * The whole fuzz on PostgreSQL; on PGlite, whose one WebAssembly backend runs every statement in the
+ * test's own process, a quarter of it: the same routes, roles, kinds of text and checks, each route
+ * still reached past its guard (decision 062). What a text meets differently on the two databases
+ * (the jsonb of the audit log, a column's encoding) every route's first requests reach already.
+ */
+const SCALE = testDbKind === 'postgres' ? 1 : 0.25;
+const MIN_REQUESTS = 10_000 * SCALE;
 /**
  * Requests per route. A password hash takes tens of milliseconds (on the thread pool), a PDF or a
  * whole export hundreds, holding every other request up: fewer of those, so that the run stays short.
  */
-const PER_ROUTE = { plain: 175, head: 30, hashing: 45, drawing: 10, destructive: 30, webhook: 500 };
+const PER_ROUTE = {
+  plain: Math.ceil(175 * SCALE),
+  hashing: Math.ceil(45 * SCALE),
+  destructive: Math.ceil(30 * SCALE),
+  webhook: Math.ceil(500 * SCALE),
+  // Few already, and a route's work is reached past its guard only by some of them: whole on both.
+  head: 30,
+  drawing: 10,
+};
 const CONCURRENCY = 4;
 
 const isDrawing = (route: string) => /\.pdf$|export|\/metrics$/.test(route);
