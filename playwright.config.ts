@@ -17,7 +17,8 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
  * Where it is missing, the full browser; CHROMIUM_PATH names another.
  */
 const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
  * Browser tests: Debian's Chromium against the real built server on a fresh embedded database
