@@ -28,10 +28,14 @@ function watchConsole(page: Page): string[] {
   return noise;
 }
 
-/** Opens the page as a first visit and waits until it has settled: its calls answered, its code loaded. */
-async function visit(page: Page, path: string, heading: RegExp | string) {
+/**
+ * Opens the page as a first visit and waits until it has settled: its calls answered, its code
+ * loaded. Each page has a title of its own (issue 33 point 6, WCAG 2.4.2).
+ */
+async function visit(page: Page, path: string, heading: RegExp | string, title: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+  await expect(page).toHaveTitle(title);
   await page.waitForLoadState('networkidle');
 }
 
@@ -40,39 +44,52 @@ test.describe('a quiet console', () => {
     test.setTimeout(120_000);
     const noise = watchConsole(page);
 
-    for (const [path, heading] of [
-      ['/login', 'Logga in'],
-      ['/register', /Registrera/],
-      ['/register/seller', 'Registrera som säljare'],
-      ['/auth/forgot-password', /lösenord/i],
-      ['/admin/login', 'Admin-inloggning'],
-      ['/finns-inte', /.+/],
+    for (const [path, heading, title] of [
+      ['/login', 'Logga in', 'Logga in – Säljportalen'],
+      ['/register', /Registrera/, 'Registrera dig – Säljportalen'],
+      ['/register/seller', 'Registrera som säljare', 'Registrera som säljare – Säljportalen'],
+      ['/auth/forgot-password', /lösenord/i, 'Glömt lösenordet – Säljportalen'],
+      ['/auth/reset-password', /lösenord|länk/i, 'Nytt lösenord – Säljportalen'],
+      ['/vardnadshavare/godkann', /.+/, 'Godkännande – Säljportalen'],
+      ['/integritet', 'Så hanterar vi dina uppgifter', 'Så hanterar vi dina uppgifter – Säljportalen'],
+      ['/admin/login', 'Admin-inloggning', 'Admin-inloggning – Säljportalen'],
+      ['/finns-inte', /.+/, 'Sidan finns inte – Säljportalen'],
     ] as const)
-      await visit(page, path, heading);
+      await visit(page, path, heading, title);
 
     await signInQuickly(page, 'noah@demo.se');
-    await visit(page, '/dashboard', /^Hej, Noah/);
-    await visit(page, '/account/settings', /Konto/);
+    await visit(page, '/dashboard', /^Hej, Noah/, 'Översikt – Säljportalen');
+    await visit(page, '/account/settings', /Konto/, 'Kontoinställningar – Säljportalen');
 
     await signInQuickly(page, 'larare@bjorkskolan.se');
-    await visit(page, '/dashboard', /^Hej, Karin/);
+    await visit(page, '/dashboard', /^Hej, Karin/, 'Översikt – Säljportalen');
 
     await signInQuickly(page, 'admin@saljportalen.se');
-    await visit(page, '/dashboard', /^Hej/);
-    for (const [path, heading] of [
-      ['/admin', /Översikt/],
-      ['/admin/groups', 'Grupper'],
-      ['/admin/groups/create', /Skapa/],
-      ['/admin/groups/1', 'Klass 6B Björkskolan'],
-      ['/admin/groups/1/add-user', /Lägg till/],
-      ['/admin/sellers', 'Säljare'],
-      ['/admin/payouts', 'Avräkningar'],
-      ['/admin/orders/unattributed', 'Ordrar utan säljare'],
+    await visit(page, '/dashboard', /^Hej/, 'Översikt – Säljportalen');
+    for (const [path, heading, title] of [
+      ['/admin', /Översikt/, 'Översikt – Admin – Säljportalen'],
+      ['/admin/groups', 'Grupper', 'Grupper – Admin – Säljportalen'],
+      ['/admin/groups/create', /Skapa/, 'Skapa grupp – Admin – Säljportalen'],
+      ['/admin/groups/1', 'Klass 6B Björkskolan', 'Grupp – Admin – Säljportalen'],
+      ['/admin/groups/1/add-user', /Lägg till/, 'Lägg till användare – Admin – Säljportalen'],
+      ['/admin/sellers', 'Säljare', 'Säljare – Admin – Säljportalen'],
+      ['/admin/payouts', 'Avräkningar', 'Avräkningar – Admin – Säljportalen'],
+      ['/admin/orders/unattributed', 'Ordrar utan säljare', 'Ordrar utan säljare – Admin – Säljportalen'],
+      ['/admin/webhooks', 'Webbhookar', 'Webbhookar – Admin – Säljportalen'],
+      ['/admin/audit', 'Händelselogg', 'Händelselogg – Admin – Säljportalen'],
+      ['/admin/finns-inte', /.+/, 'Sidan finns inte – Admin – Säljportalen'],
     ] as const)
-      await visit(page, path, heading);
-    await visit(page, '/admin/groups/1', 'Klass 6B Björkskolan');
+      await visit(page, path, heading, title);
+    await visit(page, '/admin/groups/1', 'Klass 6B Björkskolan', 'Grupp – Admin – Säljportalen');
+    // A page reached by a link inside the app, not by a first visit, takes its own title too.
     await page.getByRole('link', { name: 'Visa ordrar för Vera Olsson' }).click();
     await expect(page.getByRole('region', { name: 'Säljarens ordrar' })).toBeVisible();
+    await expect(page).toHaveTitle('Säljarens ordrar – Admin – Säljportalen');
+    await page.getByRole('link', { name: 'Avräkningar' }).click();
+    await expect(page).toHaveTitle('Avräkningar – Admin – Säljportalen');
+    await page.goBack();
+    await expect(page.getByRole('region', { name: 'Säljarens ordrar' })).toBeVisible();
+    await expect(page).toHaveTitle('Säljarens ordrar – Admin – Säljportalen');
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'säljarens ordrar');
 

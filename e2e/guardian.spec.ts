@@ -53,6 +53,7 @@ test.describe('a guardian’s consent', () => {
     // Approved and signed in as the guardian: the child's dashboard, read only.
     await expect(page).toHaveURL(/\/vardnadshavare$/);
     await expect(page.getByRole('heading', { name: 'Mina barn' })).toBeVisible();
+    await expect(page).toHaveTitle('Mina barn – Säljportalen');
     await expect(page.getByRole('heading', { name: 'Lova Liten' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Topplista' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();

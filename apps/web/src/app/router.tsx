@@ -21,6 +21,7 @@ import { leaderboardQuery } from '@/features/leaderboard';
 import { loadPrivacyPage } from '@/features/privacy';
 import { EntryRedirect, GuestOnly, RequireAuth, RequireSuperadmin } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { RouteTitle } from './route-title';
 
 function LegacyGroupRedirect() {
   const { id = '' } = useParams();
@@ -91,25 +92,33 @@ const adminArea = (): RouteObject => ({
  */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout groupSwitcher={<GroupSwitcher />} banner={<InstallBanner />} />,
+    element: (
+      <>
+        <RouteTitle />
+        <AppLayout groupSwitcher={<GroupSwitcher />} banner={<InstallBanner />} />
+      </>
+    ),
     children: [
       { index: true, element: <EntryRedirect /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
+          { path: paths.login, handle: { title: 'Logga in' }, element: <LoginPage /> },
           {
             path: paths.register,
+            handle: { title: 'Registrera dig' },
             lazy: () => loadRegisterPage().then((module) => ({ Component: module.RegisterPage })),
             HydrateFallback: PagePending,
           },
           {
             path: paths.registerSeller,
+            handle: { title: 'Registrera som säljare' },
             lazy: () => loadRegisterSellerPage().then((module) => ({ Component: module.RegisterSellerPage })),
             HydrateFallback: PagePending,
           },
           {
             path: paths.forgotPassword,
+            handle: { title: 'Glömt lösenordet' },
             lazy: () => loadForgotPasswordPage().then((module) => ({ Component: module.ForgotPasswordPage })),
             HydrateFallback: PagePending,
           },
@@ -118,22 +127,26 @@ export const routes: RouteObject[] = [
       // Reachable signed in too: the link comes from a mail and may be opened anywhere.
       {
         path: paths.guardianConsent,
+        handle: { title: 'Godkännande' },
         lazy: () => loadGuardianConsentPage().then((module) => ({ Component: module.GuardianConsentPage })),
         HydrateFallback: PagePending,
       },
       {
         path: paths.resetPassword,
+        handle: { title: 'Nytt lösenord' },
         lazy: () => loadResetPasswordPage().then((module) => ({ Component: module.ResetPasswordPage })),
         HydrateFallback: PagePending,
       },
       // Public: a parent reads it before their child registers, signed in or not.
       {
         path: paths.privacy,
+        handle: { title: 'Så hanterar vi dina uppgifter' },
         lazy: () => loadPrivacyPage().then((module) => ({ Component: module.PrivacyPage })),
         HydrateFallback: PagePending,
       },
       {
         path: paths.adminLogin,
+        handle: { title: 'Admin-inloggning' },
         lazy: () => loadAdminLoginPage().then((module) => ({ Component: module.AdminLoginPage })),
         HydrateFallback: PagePending,
       },
@@ -142,17 +155,20 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.dashboard,
+            handle: { title: 'Översikt' },
             loader: prefetchDashboard,
             lazy: lazyDashboardPage,
             HydrateFallback: DashboardPending,
           },
           {
             path: paths.guardian,
+            handle: { title: 'Mina barn' },
             lazy: () => loadGuardianPage().then((module) => ({ Component: module.GuardianPage })),
             HydrateFallback: PagePending,
           },
           {
             path: paths.accountSettings,
+            handle: { title: 'Kontoinställningar' },
             lazy: () => loadAccountSettingsPage().then((module) => ({ Component: module.AccountSettingsPage })),
             HydrateFallback: PagePending,
           },
@@ -161,7 +177,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/group/:id', element: <LegacyGroupRedirect /> },
       { path: '/admin/group/:id/seller/:userId', element: <LegacySellerRedirect /> },
       adminArea(),
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', handle: { title: 'Sidan finns inte' }, element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
+import { NavLink, Navigate, Route, Routes, matchRoutes, useLocation } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
 import { cn } from '@/lib/cn';
+import { documentTitle, useDocumentTitle, type TitledRoute } from '@/lib/document-title';
 import { paths } from '@/lib/paths';
 import { useSignOut } from '@/lib/sign-out';
 import { AuditPage } from './audit';
@@ -75,31 +76,48 @@ function AdminTabs() {
 }
 
 /**
+ * The admin area's pages, relative to /admin, each with its title ('Grupper – Admin – Säljportalen').
+ * The area's own route table: the app's router (app/router.tsx) hands it every /admin path.
+ */
+const adminPages: (TitledRoute & { path: string; element: ReactNode })[] = [
+  { path: '', title: 'Översikt', element: <AdminOverviewPage /> },
+  { path: 'groups', title: 'Grupper', element: <GroupsPage /> },
+  { path: 'groups/create', title: 'Skapa grupp', element: <CreateGroupPage /> },
+  { path: 'groups/:id', title: 'Grupp', element: <GroupDetailPage /> },
+  { path: 'groups/:id/add-user', title: 'Lägg till användare', element: <AddUserPage /> },
+  // spec §2: a seller link without the user id goes back to the group list.
+  { path: 'groups/:id/seller', title: 'Grupper', element: <Navigate to={paths.adminGroups} replace /> },
+  { path: 'groups/:id/seller/:userId', title: 'Säljarens ordrar', element: <SellerOrdersPage /> },
+  { path: 'sellers', title: 'Säljare', element: <SellersPage /> },
+  { path: 'payouts', title: 'Avräkningar', element: <PayoutsPage /> },
+  { path: 'orders/unattributed', title: 'Ordrar utan säljare', element: <UnattributedOrdersPage /> },
+  { path: 'webhooks', title: 'Webbhookar', element: <WebhooksPage /> },
+  { path: 'audit', title: 'Händelselogg', element: <AuditPage /> },
+];
+
+function useAdminTitle() {
+  const location = useLocation();
+  const page = matchRoutes(adminPages, location, paths.admin)?.[0]?.route;
+  useDocumentTitle(documentTitle(page?.title ?? 'Sidan finns inte', 'Admin'));
+}
+
+/**
  * The admin area, loaded as its own chunk. Paths are relative to /admin; `notFound` is the app's
  * 404 page (spec §2 'other'), shown for any /admin path that is not one of these.
  */
 export function AdminArea({ notFound }: { notFound: ReactNode }) {
   const hasToken = useAdminToken();
   useLiveAdmin();
+  useAdminTitle();
   return (
     <div className="min-h-dvh">
       <AdminTabs />
       <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
         {hasToken ? (
           <Routes>
-            <Route index element={<AdminOverviewPage />} />
-            <Route path="groups" element={<GroupsPage />} />
-            <Route path="groups/create" element={<CreateGroupPage />} />
-            <Route path="groups/:id" element={<GroupDetailPage />} />
-            <Route path="groups/:id/add-user" element={<AddUserPage />} />
-            {/* spec §2: a seller link without the user id goes back to the group list. */}
-            <Route path="groups/:id/seller" element={<Navigate to={paths.adminGroups} replace />} />
-            <Route path="groups/:id/seller/:userId" element={<SellerOrdersPage />} />
-            <Route path="sellers" element={<SellersPage />} />
-            <Route path="payouts" element={<PayoutsPage />} />
-            <Route path="orders/unattributed" element={<UnattributedOrdersPage />} />
-            <Route path="webhooks" element={<WebhooksPage />} />
-            <Route path="audit" element={<AuditPage />} />
+            {adminPages.map(({ path, element }) => (
+              <Route key={path} index={path === ''} path={path || undefined} element={element} />
+            ))}
             <Route path="*" element={notFound} />
           </Routes>
         ) : (
