@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
 import type { TGroupGoal } from '@saljportalen/contract';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { loadContractSchemas } from '@/lib/contract-schemas';
 import { formatKronor } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
+import { useFocusKept } from '@/lib/use-focus-kept';
 import { useSetPersonalGoal } from '../api/set-personal-goal';
 import { earnedText, equalShare, percentOf } from '../goal-text';
 
@@ -33,6 +34,10 @@ export function PersonalGoalCard({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const save = useSetPersonalGoal();
+  // The form opens in place of its button and closes back into the card: focus goes to the form's
+  // field, then to the card's first button.
+  const card = useRef<HTMLDivElement>(null);
+  useFocusKept(card, 'input, button');
 
   const submit = async (value: unknown, success: string) => {
     try {
@@ -66,7 +71,7 @@ export function PersonalGoalCard({
 
   const percent = goal ? percentOf(earned, goal) : 0;
   return (
-    <Card role="region" aria-labelledby={titleId}>
+    <Card ref={card} role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId}>Ditt eget mål</CardTitle>
         <p className="flex items-center gap-1.5 text-sm text-muted">
