@@ -525,3 +525,33 @@ test.describe('dashboard', () => {
     await expectAccessible(page, '/dashboard med ett meddelande');
   });
 });
+
+/** How far down the page an element begins, in CSS pixels. */
+const topOf = async (page: Page, locator: ReturnType<Page['getByRole']>) => {
+  const box = await locator.boundingBox();
+  expect(box, 'elementet syns inte').not.toBeNull();
+  return box!.y + (await page.evaluate(() => window.scrollY));
+};
+
+test('a teacher’s dashboard leads with the class and ends with their own selling; a pupil’s begins with their own', async ({ page }) => {
+  await signInQuickly(page, 'larare@bjorkskolan.se');
+  await page.goto('/dashboard');
+  const classTools = page.getByText('Klassens mål och topplista');
+  const classList = page.getByRole('button', { name: 'Visa klasslistan' });
+  const ownSelling = page.getByRole('heading', { name: 'Din egen försäljning' });
+  await expect(ownSelling).toBeVisible();
+  await expect(classList).toBeVisible();
+  const tools = await topOf(page, classTools);
+  expect(tools).toBeLessThan(await topOf(page, page.getByRole('heading', { name: 'Topplista' })));
+  expect(await topOf(page, classList)).toBeLessThan(await topOf(page, ownSelling));
+  expect(await topOf(page, ownSelling)).toBeLessThan(await topOf(page, page.getByRole('heading', { name: 'Din personliga länk' })));
+  // Under the greeting, within the first screen of a phone.
+  expect(tools).toBeLessThan(page.viewportSize()!.height);
+
+  await signInQuickly(page, 'noah@demo.se');
+  await page.goto('/dashboard');
+  const ownLink = page.getByRole('heading', { name: 'Din personliga länk' });
+  await expect(page.getByRole('heading', { name: 'Topplista' })).toBeVisible();
+  expect(await topOf(page, ownLink)).toBeLessThan(await topOf(page, page.getByRole('heading', { name: 'Topplista' })));
+  await expect(page.getByText('Klassens mål och topplista')).toHaveCount(0);
+});

@@ -223,7 +223,10 @@ function DashboardSkeleton() {
   );
 }
 
-/** spec §2 /dashboard: greeting, personal figures, link, catalogue, group summary and leaderboard. */
+/**
+ * spec §2 /dashboard: greeting, personal figures, link, catalogue, group summary and leaderboard;
+ * a pupil's own part first, a teacher's class first (issue 33 point 1).
+ */
 export function DashboardPage() {
   const summary = useMeSummary();
   useLiveDashboard();
@@ -268,6 +271,60 @@ export function DashboardPage() {
   // A guardian who sells for no group has their children's view instead (issue 22).
   if (!group && user.is_guardian) return <Navigate to={paths.guardian} replace />;
   const awaiting = user.awaiting_guardian_consent === true;
+  // A group admin's dashboard leads with the class: its goal and leaderboard, its figures, its
+  // list; their own selling comes after (issue 33 point 1). A pupil's leads with their own.
+  const teacher = user.role === 'admin';
+  const ownSelling = group && (
+    <>
+      <section aria-labelledby="personal-title" className="space-y-3">
+        {/* After the class on a teacher's page, so said there; a pupil's page begins with it. */}
+        <h2 id="personal-title" className={teacher ? 'text-lg font-semibold text-ink' : 'sr-only'}>
+          {teacher ? 'Din egen försäljning' : 'Din försäljning'}
+        </h2>
+        <StatList
+          className="grid-cols-2 sm:grid-cols-3"
+          stats={[
+            { label: 'Din försäljning', value: formatKronor(personal.total_sales) },
+            { label: 'Din intjäning', value: formatKronor(personal.total_commission) },
+            { label: 'Dina ordrar', value: formatCount(personal.orders_count) },
+          ]}
+        />
+      </section>
+
+      {!group.archived && awaiting && <AwaitingGuardianConsent />}
+      {/* min-w-0: a grid column must not grow to its widest content on a phone. */}
+      {!group.archived && personal.personal_link && (
+        <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+          <div className="lg:col-span-2">
+            <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name ?? ''} />
+          </div>
+          <CatalogCard sellerName={user.public_seller_name ?? firstName(user.full_name)} />
+        </div>
+      )}
+
+      {/* A pupil's own goal; the teacher's card holds the class's. */}
+      {!group.archived && user.role === 'seller' && <PersonalGoal earned={personal.total_commission} goal={personal.goal} />}
+    </>
+  );
+  const classPart = group && (
+    <>
+      {teacher && !group.archived && <GroupSettings groupId={group.id} />}
+      {(showGroup || teacher) && (
+        <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+          <GroupSummary final={group.archived} groupId={group.id} />
+          <div className="lg:col-span-2">
+            <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
+          </div>
+        </div>
+      )}
+      {/* Issue 22: the teacher marks pupils with protected personal data. */}
+      {teacher && (
+        <Suspense fallback={null}>
+          <ProtectedIdentityCard groupId={group.id} />
+        </Suspense>
+      )}
+    </>
+  );
   return (
     <PageContainer>
       <div className="space-y-6">
@@ -278,51 +335,16 @@ export function DashboardPage() {
         ) : (
           <>
             {group.archived && <GroupEnded groupName={group.name} />}
-            <section aria-labelledby="personal-title" className="space-y-3">
-              <h2 id="personal-title" className="sr-only">
-                Din försäljning
-              </h2>
-              <StatList
-                className="grid-cols-2 sm:grid-cols-3"
-                stats={[
-                  { label: 'Din försäljning', value: formatKronor(personal.total_sales) },
-                  { label: 'Din intjäning', value: formatKronor(personal.total_commission) },
-                  { label: 'Dina ordrar', value: formatCount(personal.orders_count) },
-                ]}
-              />
-            </section>
-
-            {/* min-w-0: a grid column must not grow to its widest content on a phone. */}
-            {!group.archived && awaiting && <AwaitingGuardianConsent />}
-            {!group.archived && personal.personal_link && (
-              <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-                <div className="lg:col-span-2">
-                  <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name ?? ''} />
-                </div>
-                <CatalogCard sellerName={user.public_seller_name ?? firstName(user.full_name)} />
-              </div>
-            )}
-
-            {/* A pupil's own goal; the teacher's card holds the class's. */}
-            {!group.archived && user.role === 'seller' && <PersonalGoal earned={personal.total_commission} goal={personal.goal} />}
-
-            {showGroup && (
-              <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-                <div className="space-y-4">
-                  <GroupSummary final={group.archived} groupId={group.id} />
-                  {user.role === 'admin' && !group.archived && <GroupSettings groupId={group.id} />}
-                </div>
-                <div className="lg:col-span-2">
-                  <LeaderboardCard role={user.role ?? 'seller'} groupId={group.id} currentUserId={user.id} />
-                </div>
-              </div>
-            )}
-
-            {/* Issue 22: the teacher marks pupils with protected personal data. */}
-            {user.role === 'admin' && (
-              <Suspense fallback={null}>
-                <ProtectedIdentityCard groupId={group.id} />
-              </Suspense>
+            {teacher ? (
+              <>
+                {classPart}
+                {ownSelling}
+              </>
+            ) : (
+              <>
+                {ownSelling}
+                {classPart}
+              </>
             )}
           </>
         )}
