@@ -13,11 +13,12 @@ import type { MemberRow, ReadModel } from '../figures/read-model/read-model.js';
 const swedishNames = new Intl.Collator('sv-SE');
 
 /**
- * A protected identity or a pupil awaiting consent is on no leaderboard (issue 22). An erased
- * account stays on the full list as 'Borttagen säljare', so the list still adds up to the class's
- * totals; it is no pupil of the class any more (below), so the participation list leaves it out.
+ * A protected identity or a pupil awaiting consent is on no leaderboard (issue 22), nor is an
+ * erased account (issue 33 point 2, decision 063): a 'Borttagen säljare, 0 kr' row told the class
+ * nothing and showed that someone had left. Its sales stay in the class's totals, which are the
+ * group's own figures, so the list need not add up to them.
  */
-const onLeaderboard = (row: MemberRow) => !row.protectedIdentity && row.guardianConsent !== 'pending';
+const onLeaderboard = (row: MemberRow) => !row.protectedIdentity && row.guardianConsent !== 'pending' && row.erasedAt === null;
 
 /** The class's pupils (decision 038): seller memberships of accounts not erased; the teacher is none. */
 const isPupil = (row: MemberRow) => row.role === 'seller' && row.erasedAt === null;

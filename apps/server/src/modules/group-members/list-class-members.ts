@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TGroupMembersResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { memberships, users } from '../../db/schema.js';
@@ -10,7 +10,8 @@ const refused = () => forbidden('Endast gruppens administratörer kan se klassli
 
 /**
  * The class's people with their protected-identity mark, for the group's admin (the dashboard's
- * group card) and a superadmin (the admin group detail). The admin area keeps the real names.
+ * group card) and a superadmin (the admin group detail). The admin area keeps the real names. An
+ * erased account is no longer one of the class (issue 33 point 2): nothing of it is left to mark.
  */
 export async function listClassMembers(db: Db, options: { actorUserId: number; groupId: number }): Promise<TGroupMembersResponse> {
   const rows = await db
@@ -23,7 +24,7 @@ export async function listClassMembers(db: Db, options: { actorUserId: number; g
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.groupId, options.groupId), actsForGroup(db, options.actorUserId, options.groupId)));
+    .where(and(eq(memberships.groupId, options.groupId), isNull(users.erasedAt), actsForGroup(db, options.actorUserId, options.groupId)));
   // No rows: not allowed, or a group that does not exist; told apart from an empty class below.
   if (rows.length === 0) {
     const [allowed] = await db

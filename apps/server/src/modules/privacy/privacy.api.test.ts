@@ -193,7 +193,7 @@ describe('POST /api/account/delete', () => {
     expect(user).toEqual({ full_name: 'Astrid Ärlig', erased_at: null });
   });
 
-  it('erases the account: Borttagen säljare everywhere, the same totals, the session and the link gone', async () => {
+  it('erases the account: Borttagen säljare where the books need a name, off the leaderboard, the same totals, the session and the link gone', async () => {
     const before = await groupFigures(group.id, adminToken, payoutId);
     const namesBefore = await namesShown(group.id, adminToken, payoutId);
     expect(namesBefore.leaderboard.map((item) => item.seller_name)).toContain('Astrid Ärlig');
@@ -242,9 +242,18 @@ describe('POST /api/account/delete', () => {
     // Same figures, the name gone from every place it was shown.
     expect(await groupFigures(group.id, adminToken, payoutId)).toEqual(before);
     const names = await namesShown(group.id, adminToken, payoutId);
-    const erasedRow = names.leaderboard.find((item) => item.user_id === astrid.userId);
-    const astridBefore = namesBefore.leaderboard.find((item) => item.user_id === astrid.userId);
-    expect(erasedRow).toEqual({ ...astridBefore, seller_name: ERASED });
+    // No row on the leaderboard (issue 33 point 2): her sales stay in the class's totals above.
+    expect(names.leaderboard.find((item) => item.user_id === astrid.userId)).toBeUndefined();
+    expect(names.leaderboard.map((item) => item.seller_name)).not.toContain(ERASED);
+    expect(names.leaderboard).toHaveLength(namesBefore.leaderboard.length - 1);
+    // Nor on the teacher's class list: nothing of her is left to mark.
+    const classList = await json<{ items: { user_id: number; full_name: string }[] }>(
+      'GET',
+      `/api/group/members?group_id=${group.id}`,
+      adminToken,
+    );
+    expect(classList.items.map((item) => item.user_id)).not.toContain(astrid.userId);
+    expect(classList.items.map((item) => item.full_name)).toContain('Bertil Kvar');
     for (const place of [names.csv, names.pdf, JSON.stringify(names.sellers), JSON.stringify(names.detail)]) {
       expect(place).toContain(ERASED);
       expect(place).not.toContain('Astrid');
@@ -294,7 +303,7 @@ describe('POST /api/admin/users/:userId/erase', () => {
     expect((await server.request('GET', '/api/account/profile', { token: bertil.token })).status).toBe(401);
     expect(await groupFigures(group.id, adminToken, payoutId)).toEqual(before);
     const names = await namesShown(group.id, adminToken, payoutId);
-    expect(names.leaderboard.filter((item) => item.seller_name === ERASED)).toHaveLength(2);
+    expect(names.leaderboard.filter((item) => item.seller_name === ERASED || item.user_id === bertil.userId)).toEqual([]);
     expect(names.pdf).not.toContain('Bertil');
     const [superadmin] = await rows<{ id: number }>(sql`select id from users where email = 'admin@saljportalen.se'`);
     const [entry] = await rows<{ actor_user_id: number; details: unknown }>(sql`
