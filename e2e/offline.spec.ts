@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectAccessible, forgedToken, signIn, test, TOKEN_STORAGE_KEY } from './support/fixtures';
+import { expectAccessible, forgedToken, signIn, test, toastRegion, TOKEN_STORAGE_KEY } from './support/fixtures';
 
 /**
  * Issue 19 point 9: the installed app on a phone without network. The dashboard is loaded once
@@ -121,5 +121,43 @@ test.describe('the installed app offline', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Servern svarar inte just nu' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/account\/settings$/);
     await expect(page.getByRole('form', { name: 'Profil' }).getByLabel('E-post')).toHaveValue('elsa@demo.se');
+  });
+
+  test('without a network, the account settings and the catalogue say they need one at once, and nothing runs later by itself', async ({
+    page,
+    context,
+  }) => {
+    await loadDashboardOnce(page);
+    const catalogueCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/catalog/')) catalogueCalls.push(request.url());
+    });
+    await context.setOffline(true);
+
+    // A page whose figures were never fetched here: a message, not placeholders for ever.
+    // Within the app, as its menu does (on a phone the link is inside the menu).
+    await page.evaluate(() => {
+      history.pushState(null, '', '/account/settings');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const profileFailed = page.getByRole('alert').filter({ hasText: 'Kunde inte ladda profildata.' });
+    await expect(profileFailed).toContainText('Ingen anslutning. Det här kräver internet, försök igen när du är ansluten.');
+    await expectAccessible(page, 'kontoinställningar offline');
+
+    // The catalogue is asked for once: it fails at once and says why, and the button is ready again.
+    await page.goBack();
+    const download = page.getByRole('button', { name: 'Ladda ner katalog' });
+    await download.click();
+    await expect(toastRegion(page)).toContainText('Ingen anslutning. Det här kräver internet, försök igen när du är ansluten.');
+    await expect(download).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Laddar ner...' })).toHaveCount(0);
+
+    // Back online, the dashboard is fetched again (its own doing), and the catalogue is not.
+    catalogueCalls.length = 0;
+    const refetched = page.waitForResponse((response) => response.url().endsWith('/api/me/summary') && response.ok());
+    await context.setOffline(false);
+    await refetched;
+    await expect(page.getByText('Du är offline')).toHaveCount(0);
+    expect(catalogueCalls).toEqual([]);
   });
 });

@@ -2,6 +2,12 @@ import { DATA_VERSION_HEADER, dataVersionToPresent, noteDataVersion } from './da
 import { clearSession, getValidToken, wasServerUnreachable } from './session';
 
 /** An API failure with the server's Swedish message (or 'API {status}', spec §8). */
+/**
+ * What any call that cannot reach the server says (issue 33 point 4): that it needs a connection,
+ * and that nothing happens until the person asks again.
+ */
+export const NO_CONNECTION = 'Ingen anslutning. Det här kräver internet, försök igen när du är ansluten.';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
@@ -73,7 +79,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   if (auth) {
     const token = await getValidToken();
     // Offline, a session that cannot be renewed has not ended: the call fails as any call without network does.
-    if (!token && wasServerUnreachable()) throw new ApiError(0, 'Ingen anslutning till servern', 'OFFLINE');
+    if (!token && wasServerUnreachable()) throw new ApiError(0, NO_CONNECTION, 'OFFLINE');
     if (!token) {
       if (signOutOnUnauthorized) signOutUnauthorized();
       throw new ApiError(401, 'unauthorized', 'UNAUTHENTICATED');
@@ -83,14 +89,21 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   if (body !== undefined) headers['content-type'] = 'application/json';
   const version = method === 'GET' ? dataVersionToPresent() : undefined;
   if (version) headers[DATA_VERSION_HEADER] = version;
-  const response = await fetch(buildUrl(path, query), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: 'no-store',
-    credentials: 'same-origin',
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    // fetch's own TypeError ('Failed to fetch') is no message for a person; a call the page called off is no failure.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, NO_CONNECTION, 'OFFLINE');
+  }
   noteDataVersion(response.headers.get(DATA_VERSION_HEADER));
   if (!response.ok) {
     const error = await errorFrom(response);

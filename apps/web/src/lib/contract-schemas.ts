@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, NO_CONNECTION } from './api-client';
 
 type Contract = typeof import('@saljportalen/contract');
 
@@ -13,6 +13,6 @@ export function loadContractSchemas(): Promise<Contract> {
   return import('@saljportalen/contract').catch(() => {
     // The module did not arrive (the network is gone, or a new version replaced it): said as any
     // call that cannot reach the server is.
-    throw new ApiError(0, 'Ingen anslutning till servern', 'OFFLINE');
+    throw new ApiError(0, NO_CONNECTION, 'OFFLINE');
   });
 }

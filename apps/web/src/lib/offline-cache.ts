@@ -19,8 +19,9 @@ const isDashboardKey = (key: readonly unknown[]) =>
   DASHBOARD_KEYS.some((dashboardKey) => dashboardKey.length === key.length && dashboardKey.every((part, index) => part === key[index]));
 
 // A query without a page watching it is dropped after gcTime, and a dropped query is no longer
-// saved: the dashboard's live as long as the saved copy may.
-for (const key of DASHBOARD_KEYS) queryClient.setQueryDefaults(key, { gcTime: OFFLINE_CACHE_MAX_AGE_MS });
+// saved: the dashboard's live as long as the saved copy may. Offline they wait, paused, showing
+// the saved answers, and are fetched when the network returns (every other call fails at once).
+for (const key of DASHBOARD_KEYS) queryClient.setQueryDefaults(key, { gcTime: OFFLINE_CACHE_MAX_AGE_MS, networkMode: 'online' });
 
 // TanStack Query assumes a network until the browser says it went away; an app opened without
 // one (navigator.onLine false is reliable, true is not) starts offline, its queries paused.

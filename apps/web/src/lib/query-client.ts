@@ -3,7 +3,13 @@ import { ApiError } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
+    // Without a network a call fails at once and says so (issue 33 point 4), instead of waiting,
+    // paused, and then running by itself when the network returns: a download nobody asked for
+    // again, a page of placeholders for ever. The dashboard's own queries wait, paused, over their
+    // saved answers (lib/offline-cache.ts).
+    mutations: { networkMode: 'always' },
     queries: {
+      networkMode: 'always',
       refetchOnWindowFocus: false,
       // A session problem is handled by signing out; retrying it only delays the login page.
       retry: (failureCount, error) => !(error instanceof ApiError && error.isUnauthorized) && failureCount < 1,

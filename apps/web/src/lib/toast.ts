@@ -68,9 +68,15 @@ export const notify = {
 export const isSessionFailure = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { isUnauthorized?: unknown }).isUnauthorized === true;
 
-/** A failure toast under the page's own title, unless the failure ended the session (see above). */
+/** A call that never reached the server (api-client.ts gives it status 0 and its own message). */
+const isUnreachable = (error: unknown): error is Error => error instanceof Error && (error as { status?: unknown }).status === 0;
+
+/**
+ * A failure toast under the page's own title, unless the failure ended the session (see above).
+ * Without a network it says so, whatever the page's own description (issue 33 point 4).
+ */
 export function notifyFailure(title: string, error: unknown, description = errorMessage(error)): void {
-  if (!isSessionFailure(error)) notify.error(title, description);
+  if (!isSessionFailure(error)) notify.error(title, isUnreachable(error) ? error.message : description);
 }
 
 /** The message of an error for a toast, or the fallback (spec §8 'Ett fel uppstod'). */

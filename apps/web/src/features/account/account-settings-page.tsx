@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
+import { NO_CONNECTION } from '@/lib/api-client';
+import { isNetworkFailure } from '@/lib/offline-cache';
 import { useProfile } from './api/profile';
 import { usePublicName, useSetPublicName } from './api/public-name';
 import { ChangeEmailForm } from './components/change-email-form';
@@ -60,6 +62,7 @@ export function AccountSettingsPage() {
           <SettingsSkeleton />
         ) : profile.isError ? (
           <Alert tone="error" title="Kunde inte ladda profildata.">
+            {isNetworkFailure(profile.error) && <p>{NO_CONNECTION}</p>}
             {/* spec §2: the retry reloads the page. */}
             <Button variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
               Försök igen
