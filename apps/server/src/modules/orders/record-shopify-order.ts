@@ -19,6 +19,7 @@ import {
   type StoredOrder,
 } from './order-ledger.js';
 import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf, type SaleLineDraft } from './shopify-order.js';
+import { newLinesText } from './outcome-text.js';
 
 /**
  * Takes the order's lock, finds the memberships whose personal link code is one of the candidate
@@ -236,7 +237,7 @@ export async function recordShopifyOrder(
           : awaitingConsentCode !== undefined
             ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
             : 'utan säljare (ingen känd länkkod)';
-    return `Order ${name} ${what}, ${added} nya rader, ${who}`;
+    return `Order ${name} ${what}, ${newLinesText(added)}, ${who}`;
   };
 
   // A new order of distinct sale lines and nothing to take back: every line is added (nothing of

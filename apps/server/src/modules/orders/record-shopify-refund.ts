@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import type { TShopifyRefund } from '../../lib/shopify-payloads.js';
 import { applyRefund, lockShopifyOrder, recomputeOrderTotals, shopifyIdParam, storedOrderColumns } from './order-ledger.js';
+import { newLinesText } from './outcome-text.js';
 
 /**
  * Records a refunds/create delivery. A refund that arrives before its order is left in the event
@@ -19,5 +20,5 @@ export async function recordShopifyRefund(tx: Tx, options: { refund: TShopifyRef
   if (!order) return `Återbetalningen väntar på order ${refund.order_id}: den räknas när ordern kommer`;
   const added = await applyRefund(tx, order, refund);
   await recomputeOrderTotals(tx, order.id);
-  return `Återbetalning på order ${order.orderName ?? refund.order_id}: ${added} nya rader`;
+  return `Återbetalning på order ${order.orderName ?? refund.order_id}: ${newLinesText(added)}`;
 }
