@@ -3,6 +3,9 @@ import type { TAuditEntry, TAuditResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { auditEntries, groups, orders, payouts, users } from '../../db/schema.js';
 
+/** Who did it, when that person's account has since been erased. */
+const ERASED_ACTOR_NAME = 'Borttagen användare';
+
 type Details = Record<string, unknown> | null;
 
 const idIn = (value: unknown): number | undefined => {
@@ -36,6 +39,7 @@ export async function listAuditEntries(
         actorId: users.id,
         actorName: users.fullName,
         actorEmail: users.email,
+        actorErased: users.erasedAt,
       })
       .from(auditEntries)
       .leftJoin(users, eq(users.id, auditEntries.actorUserId))
@@ -84,7 +88,13 @@ export async function listAuditEntries(
         id: entry.id,
         action: entry.action,
         created_at: entry.createdAt.toISOString(),
-        actor: entry.actorId === null ? null : { id: entry.actorId, full_name: entry.actorName ?? '', email: entry.actorEmail ?? '' },
+        actor:
+          entry.actorId === null
+            ? null
+            : // An erased person's tombstone address is no address to show (issue 33 point 8).
+              entry.actorErased !== null
+              ? { id: entry.actorId, full_name: ERASED_ACTOR_NAME, email: '' }
+              : { id: entry.actorId, full_name: entry.actorName ?? '', email: entry.actorEmail ?? '' },
         target_type: entry.targetType,
         target_id: entry.targetId,
         group: groupId !== undefined && groupName !== undefined ? { id: groupId, name: groupName } : null,

@@ -267,6 +267,18 @@ describe('POST /api/account/delete', () => {
     expect(entry).toMatchObject({ actor_user_id: astrid.userId, target_id: String(astrid.userId) });
     expect(entry!.details).toMatchObject({ reason: 'self' });
     expect(JSON.stringify(entry)).not.toMatch(/Astrid|astrid\.arlig/);
+    // The Händelselogg names her 'Borttagen användare', never by the tombstone's address.
+    const audit = await json<{ items: { action: string; actor: { id: number; full_name: string; email: string } | null }[] }>(
+      'GET',
+      '/api/admin/audit?action=account.erase',
+      superToken,
+    );
+    expect(audit.items.find((item) => item.actor?.id === astrid.userId)?.actor).toEqual({
+      id: astrid.userId,
+      full_name: 'Borttagen användare',
+      email: '',
+    });
+    expect(JSON.stringify(audit)).not.toContain('raderad.invalid');
   });
 
   it('keeps an order that still arrives with the erased link unattributed', async () => {

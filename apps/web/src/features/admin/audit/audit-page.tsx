@@ -22,7 +22,7 @@ function Actor({ entry }: { entry: TAuditEntry }) {
   return (
     <>
       <span className="font-medium text-ink">{entry.actor.full_name}</span>
-      <span className="block text-xs break-all text-muted">{entry.actor.email}</span>
+      {entry.actor.email && <span className="block text-xs break-all text-muted">{entry.actor.email}</span>}
     </>
   );
 }
