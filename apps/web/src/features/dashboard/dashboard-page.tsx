@@ -80,7 +80,8 @@ const GroupSettingsForms = lazy(() =>
 function GroupSettings({ groupId }: { groupId: number }) {
   const totals = useGroupTotals();
   const [opened, setOpened] = useState(false);
-  if (!totals.data) return null;
+  // Drawn before the class's figures have arrived, so that nothing below it moves when they do
+  // (at the top of a teacher's page, a late card pushed the leaderboard's switch from under a tap).
   return (
     <details
       className="group rounded-xl border border-line bg-white shadow-sm"
@@ -92,11 +93,14 @@ function GroupSettings({ groupId }: { groupId: number }) {
         <Settings2 className="size-5 text-brand" aria-hidden="true" />
         Klassens mål och topplista
       </summary>
-      {opened && (
-        <Suspense fallback={<Skeleton className="m-4 h-40" />}>
-          <GroupSettingsForms groupId={groupId} goal={totals.data.goal} mode={totals.data.leaderboard_mode} />
-        </Suspense>
-      )}
+      {opened &&
+        (totals.data ? (
+          <Suspense fallback={<Skeleton className="m-4 h-40" />}>
+            <GroupSettingsForms groupId={groupId} goal={totals.data.goal} mode={totals.data.leaderboard_mode} />
+          </Suspense>
+        ) : (
+          <Skeleton className="m-4 h-40" />
+        ))}
     </details>
   );
 }
