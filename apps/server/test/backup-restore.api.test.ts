@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -192,21 +191,23 @@ describe('backup and restore', () => {
         });
         const { token } = (await signIn.json()) as { token: string };
 
-        // A steady stream of new groups (each with its audit entry and figures) while the backup runs,
-        // about twenty a second: the portal's answers while it is copied are the point, not its top
-        // speed.
+        // A steady stream of new groups (each with its audit entry and figures) while the backup runs.
         const written: number[] = [];
         const refused: string[] = [];
         let writing = true;
+        // The backup begins once three writes are in (or one was refused): told by the writer, not polled.
+        let warmedUp!: () => void;
+        const writesUnderWay = new Promise<void>((resolve) => (warmedUp = resolve));
         const writer = (async () => {
           for (let i = 0; writing && refused.length === 0; i++) {
             const response = await api(live, token, '/api/admin/groups/create', { group_name: `Under kopieringen ${i}` });
             if (response.status === 200) written.push(i);
             else refused.push(`${response.status} ${await response.text()}`);
-            await setTimeout(50);
+            if (written.length >= 3 || refused.length > 0) warmedUp();
           }
+          warmedUp();
         })();
-        while (written.length < 3 && refused.length === 0) await setTimeout(50);
+        await writesUnderWay;
         const duringFile = path.join(workDir, 'under-skrivningar.sql');
         const writtenBefore = written.length;
         const during = await npmRun('backup', [duringFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
