@@ -82,6 +82,11 @@ test.describe('account settings', () => {
     await form.getByLabel('Nuvarande lösenord').fill('fel-losen-9');
     await form.getByRole('button', { name: 'Byt lösenord' }).click();
     await expect(toasts(page).getByText('Fel vid lösenordsändring')).toBeVisible();
+    // The server's refusal stays at its field, and focus goes there (issue 33 point 3).
+    await expect(form.getByLabel('Nuvarande lösenord')).toBeFocused();
+    await expect(form.getByLabel('Nuvarande lösenord')).toHaveAccessibleDescription('Nuvarande lösenord är fel');
+    await toastsSettled(page);
+    await expectAccessible(page, 'fel nuvarande lösenord');
 
     await form.getByLabel('Nuvarande lösenord').fill(password);
     await form.getByRole('button', { name: 'Byt lösenord' }).click();
@@ -116,6 +121,16 @@ test.describe('account settings', () => {
     await form.getByRole('button', { name: 'Byt e-postadress' }).click();
     await expect(toasts(page).getByText('Nuvarande lösenord krävs')).toBeVisible();
 
+    // An address another account has: said at the address, where focus goes (issue 33 point 3).
+    await form.getByLabel('Ny e-postadress').fill('noah@demo.se');
+    await form.getByLabel('Nuvarande lösenord').fill(password);
+    await form.getByRole('button', { name: 'Byt e-postadress' }).click();
+    await expect(form.getByLabel('Ny e-postadress')).toBeFocused();
+    await expect(form.getByLabel('Ny e-postadress')).toHaveAccessibleDescription('E-postadressen används redan av ett annat konto');
+    await expectAccessible(page, 'e-post som används');
+
+    await form.getByLabel('Ny e-postadress').fill(newEmail);
+    await expect(form.getByLabel('Ny e-postadress')).not.toHaveAttribute('aria-invalid');
     await form.getByLabel('Nuvarande lösenord').fill(password);
     await form.getByRole('button', { name: 'Byt e-postadress' }).click();
     await expect(toasts(page).getByText('E-post uppdaterad')).toBeVisible();

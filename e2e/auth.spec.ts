@@ -142,6 +142,7 @@ test.describe('registration', () => {
     const email = uniqueEmail('ny.saljare', testInfo.project.name);
     await page.goto('/register/seller');
     await expectAccessible(page, '/register/seller');
+    await expect(page.getByRole('main').locator('a[href="/integritet"]'), 'one privacy link').toHaveCount(1);
     await page.getByLabel('Namn').fill('Ylva Ängström');
     await page.getByLabel('E-post').fill(email);
     await page.getByLabel('Lösenord', { exact: true }).fill('hemligt123');
@@ -149,9 +150,25 @@ test.describe('registration', () => {
     await page.getByRole('radio', { name: 'Nej' }).check();
     await page.getByRole('button', { name: 'Registrera' }).click();
     await expect(page.getByText('Registrering misslyckades')).toBeVisible();
-    await expect(page.getByText(/Okänd gruppkod/)).toBeVisible();
+    // Said at the field, which takes focus, not only in the toast that fades (issue 33 point 3).
+    const groupCode = page.getByLabel('Gruppkod');
+    await expect(groupCode).toBeFocused();
+    await expect(groupCode).toHaveAccessibleDescription('Okänd gruppkod. Kontrollera koden med din lärare eller ledare.');
+    await expect(groupCode).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'okänd gruppkod');
 
-    await page.getByLabel('Gruppkod').fill('bjk6b2');
+    // An address that has an account: said at the address, the group code's error gone with the new try.
+    await page.getByLabel('E-post').fill('noah@demo.se');
+    await groupCode.fill('bjk6b2');
+    await page.getByRole('button', { name: 'Registrera' }).click();
+    await expect(page.getByLabel('E-post')).toBeFocused();
+    await expect(page.getByLabel('E-post')).toHaveAccessibleDescription(
+      'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.',
+    );
+    await expect(groupCode).not.toHaveAttribute('aria-invalid');
+    await expectAccessible(page, 'adressen har ett konto');
+
+    await page.getByLabel('E-post').fill(email);
     await page.getByRole('button', { name: 'Registrera' }).click();
     await expect(page.getByRole('heading', { name: 'Registrering klar' })).toBeVisible();
     await expect(page.getByText('Välkommen, Ylva!')).toBeVisible();

@@ -29,11 +29,18 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** What a refusal says about one field of the request, by the field's name in the body. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details?: unknown;
+  /** The fields the refusal is about, so a form shows it at them (issue 33 point 3). */
+  readonly details?: readonly FieldIssue[];
 
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  constructor(code: ErrorCode, message: string, details?: readonly FieldIssue[]) {
     super(message);
     this.name = 'AppError';
     this.code = code;
@@ -47,7 +54,13 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Hittades inte') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'Du har inte behörighet till detta') => new AppError('FORBIDDEN', message);
-export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', message, details);
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+
+/**
+ * A refusal about one field of the form that sent it (a wrong group code, an address already in
+ * use, a wrong password): `details` names the field, and the form shows the message beside it.
+ */
+export const fieldError = (code: ErrorCode, field: string, message: string) => new AppError(code, message, [{ field, message }]);
 
 /** The one answer while the database is away or too slow (plugins/errors.ts, GET /api/ready). */
 export const databaseUnavailable = () => new AppError('UNAVAILABLE', 'Databasen svarar inte just nu. Försök igen om en stund.');

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { toSingleLineText } from './text.js';
 import { withoutWebAddress } from './web-address.js';
 
-/** Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4). */
+/** One field a refusal is about, by its name in the request body (absent: the whole body). */
+export const ZFieldIssueSchema = z.object({ field: z.string().optional(), message: z.string() });
+export type TFieldIssue = z.infer<typeof ZFieldIssueSchema>;
+
+/**
+ * Every error answer of the API: `{error: {code, message}}`, message in Swedish (DESIGN §4);
+ * `details` names the fields a refusal is about, so a form can show it at them (issue 33).
+ */
 export const ZErrorResponseSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+  error: z.object({ code: z.string(), message: z.string(), details: z.array(ZFieldIssueSchema).optional() }),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 

@@ -31,7 +31,8 @@ export const errorsPlugin = fp(
         if (error.code === 'INVALID_SIGNATURE' || error.code === 'NOT_CONFIGURED' || error.code === 'UNAVAILABLE') {
           request.log.warn({ code: error.code, method: request.method, url: request.url.split('?')[0] }, error.message);
         } else if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-        return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+        const { code, message, details } = error;
+        return reply.status(error.statusCode).send({ error: { code, message, ...(details ? { details } : {}) } });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];

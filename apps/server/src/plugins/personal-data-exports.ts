@@ -28,9 +28,10 @@ export const personalDataExportsPlugin = fp(
       const declared = request.routeOptions.config.personalDataExport;
       if (!declared) {
         withhold(reply, payload);
-        throw new AppError('INTERNAL', 'Filen skickas inte: vägen anger inte vad som ska skrivas i händelseloggen.', {
-          route: request.routeOptions.url,
-        });
+        throw new AppError(
+          'INTERNAL',
+          `Filen skickas inte: vägen ${request.routeOptions.url ?? ''} anger inte vad som ska skrivas i händelseloggen.`,
+        );
       }
       if (request.method === 'HEAD') return payload;
       try {

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { TAccountGroup } from '@saljportalen/contract';
 import { isUniqueViolation, type Db, type Tx } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../db/mail-outbox.js';
@@ -12,7 +12,7 @@ async function requireCurrentPassword(db: Db, userId: number, currentPassword: s
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 'Kontot finns inte längre');
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new AppError('VALIDATION', 'Nuvarande lösenord är fel');
+    throw fieldError('VALIDATION', 'current_password', 'Nuvarande lösenord är fel');
   }
   return user;
 }
@@ -96,7 +96,7 @@ export async function changeEmail(
     .select({ id: users.id })
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, newEmail.toLowerCase()), ne(users.id, userId)));
-  const takenError = new AppError('EMAIL_TAKEN', 'E-postadressen används redan av ett annat konto');
+  const takenError = fieldError('EMAIL_TAKEN', 'new_email', 'E-postadressen används redan av ett annat konto');
   if (taken) throw takenError;
   try {
     await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TRegisterSellerRequest } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups, users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createMembership } from '../memberships/create-membership.js';
 import { inviteGuardian } from './invite-guardian.js';
@@ -28,13 +28,13 @@ export async function registerSeller(
     .select()
     .from(groups)
     .where(eq(groups.code, normalizeGroupCode(request.group_code)));
-  if (!group) throw new AppError('VALIDATION', 'Okänd gruppkod. Kontrollera koden med din lärare eller ledare.');
-  if (group.archived) throw new AppError('VALIDATION', 'Gruppen är arkiverad och tar inte emot nya säljare.');
+  if (!group) throw fieldError('VALIDATION', 'group_code', 'Okänd gruppkod. Kontrollera koden med din lärare eller ledare.');
+  if (group.archived) throw fieldError('VALIDATION', 'group_code', 'Gruppen är arkiverad och tar inte emot nya säljare.');
 
   const existing = await findUserByEmail(db, request.email);
   if (existing) {
     if (!(await verifyPassword(existing.passwordHash, request.password))) {
-      throw new AppError('EMAIL_TAKEN', 'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.');
+      throw fieldError('EMAIL_TAKEN', 'email', 'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.');
     }
     // An account without a guardian's consent that now says it is under 13 asks a guardian first;
     // one already approved (or waiting) keeps what it has.
@@ -74,7 +74,8 @@ export async function registerSeller(
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!user) throw new AppError('EMAIL_TAKEN', 'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.');
+    if (!user)
+      throw fieldError('EMAIL_TAKEN', 'email', 'Det finns redan ett konto med den e-postadressen. Logga in eller återställ lösenordet.');
     await createMembership(tx, { userId: user.id, groupId: group.id, role: 'seller' });
     if (request.under_13) {
       await inviteGuardian(tx, {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { NEW_USER_NAME_REQUIRED_MESSAGE, type TMembershipRole } from '@saljportalen/contract';
 import type { Tx } from '../../db/client.js';
 import { memberships, users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { findUserByEmail } from '../auth/sign-in.js';
 import { createMembership } from '../memberships/create-membership.js';
 
@@ -33,7 +33,7 @@ export async function placeUserInGroup(
   let isNewUser = false;
   if (!user) {
     const fullName = options.newUser.fullName?.trim();
-    if (!fullName) throw new AppError('VALIDATION', NEW_USER_NAME_REQUIRED_MESSAGE);
+    if (!fullName) throw fieldError('VALIDATION', 'full_name', NEW_USER_NAME_REQUIRED_MESSAGE);
     const [created] = await tx
       .insert(users)
       .values({

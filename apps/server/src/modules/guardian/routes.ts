@@ -14,6 +14,7 @@ import {
   ZPublicNameRequestSchema,
   ZPublicNameResponseSchema,
 } from '@saljportalen/contract';
+import { AppError, fieldError } from '../../errors.js';
 import { sendCompressed } from '../../lib/compressed-body.js';
 import { currentUser } from '../../lib/current-user.js';
 import { routeRateLimit } from '../../lib/rate-limits.js';
@@ -66,8 +67,13 @@ export async function guardianRoutes(instance: FastifyInstance) {
       let account: GuardianAccount;
       if (body.account === 'existing') {
         // An existing account's password counts as a sign-in's does (decision 012).
+        // The address is the invited one, shown and not typed: a refusal is about the password.
         const user = await passwordAttempt(request, reply, body.email!, () =>
-          signIn(app.db, { email: body.email!, password: body.password! }),
+          signIn(app.db, { email: body.email!, password: body.password! }).catch((error: unknown) => {
+            throw error instanceof AppError && error.code === 'INVALID_CREDENTIALS'
+              ? fieldError(error.code, 'password', error.message)
+              : error;
+          }),
         );
         account = { kind: 'existing', userId: user.id };
       } else {

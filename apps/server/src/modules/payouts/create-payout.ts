@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { TPayoutNotCreatedReason } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { groups, orderLines, payouts } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { writeAudit } from '../audit/write-audit.js';
 
@@ -28,7 +28,7 @@ export type CreatePayoutResult =
  * period holds their booking time.
  */
 export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): Promise<CreatePayoutResult> {
-  if (options.from > options.to) throw new AppError('VALIDATION', 'Från-datum kan inte vara efter Till-datum.');
+  if (options.from > options.to) throw fieldError('VALIDATION', 'to', 'Från-datum kan inte vara efter Till-datum.');
   const periodStart = stockholmDayStart(options.from);
   const periodEnd = stockholmDayStart(options.to, 1);
   const inPeriod = and(eq(orderLines.groupId, options.groupId), gte(orderLines.bookedAt, periodStart), lt(orderLines.bookedAt, periodEnd));

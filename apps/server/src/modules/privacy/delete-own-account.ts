@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { eraseAccount } from './erase-account.js';
 
@@ -9,6 +9,6 @@ import { eraseAccount } from './erase-account.js';
 export async function deleteOwnAccount(db: Db, userId: number, password: string): Promise<void> {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 'Kontot finns inte längre');
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('VALIDATION', 'Lösenordet är fel');
+  if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('VALIDATION', 'password', 'Lösenordet är fel');
   await db.transaction((tx) => eraseAccount(tx, userId, { actorUserId: userId, reason: 'self' }));
 }

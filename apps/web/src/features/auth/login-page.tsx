@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
+import { refusedFields } from '@/lib/server-field-errors';
 import { AuthCard } from './components/auth-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useLogin } from './api/login';
@@ -61,6 +62,10 @@ export function LoginForm({ onSignedIn, submitLabel = 'Logga in' }: { onSignedIn
       notify.success('Inloggning lyckades');
       await onSignedIn();
     } catch (error) {
+      const refused = Object.fromEntries(refusedFields(error).map((issue) => [issue.field, issue.message])) as LoginErrors;
+      setErrors(refused);
+      if (refused.email) email.current?.focus();
+      else if (refused.password) password.current?.focus();
       notify.error('Inloggning misslyckades', loginFailureMessage(error));
     } finally {
       setSubmitting(false);

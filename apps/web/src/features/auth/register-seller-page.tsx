@@ -13,6 +13,7 @@ import { AuthCard } from './components/auth-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useRegisterSeller } from './api/register-seller';
 import { PrivacyLink } from '@/features/privacy';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 /**
  * The contract's registration rules; an empty password is named as missing before it is too short.
@@ -33,6 +34,7 @@ const registerFormSchema = ZRegisterSellerFieldsSchema.omit({ under_13: true, gu
     if (message) context.addIssue({ code: 'custom', path: ['guardian_email'], message });
   });
 type RegisterFormInput = z.input<typeof registerFormSchema>;
+const REGISTER_FIELD_ORDER = ['full_name', 'email', 'password', 'group_code', 'under_13', 'guardian_email'] as const;
 type RegisterForm = z.output<typeof registerFormSchema>;
 
 export function RegisterSellerPage() {
@@ -55,6 +57,7 @@ export function RegisterSellerPage() {
         guardianEmail: child ? guardian_email.trim() : null,
       });
     } catch (error) {
+      showRefusalAtFields(form, error, REGISTER_FIELD_ORDER);
       notify.error('Registrering misslyckades', errorMessage(error));
     }
   });
@@ -124,13 +127,6 @@ export function RegisterSellerPage() {
             <Input type="email" autoComplete="off" inputMode="email" {...form.register('guardian_email')} />
           </Field>
         )}
-        <p className="text-sm text-muted">
-          Läs{' '}
-          <a href="/integritet" className="font-medium text-brand underline underline-offset-4">
-            hur vi hanterar personuppgifter
-          </a>
-          .
-        </p>
         <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Registrerar...' : 'Registrera'}
         </Button>

@@ -14,6 +14,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, notify } from '@/lib/toast';
 import { paths } from '@/lib/paths';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 import { useAnswerConsent, useGuardianConsent } from './api/consent';
 
 const newAccountSchema = z.object({ full_name: ZFullNameSchema, email: ZEmailSchema, password: ZNewPasswordSchema });
@@ -109,7 +110,7 @@ function NewAccountForm({ code, email, onApproved }: { code: string; email: stri
       await answer.mutateAsync({ code, decision: 'approve', account: 'new', ...values, email });
       onApproved();
     } catch (error) {
-      setRefusal(errorMessage(error));
+      if (!showRefusalAtFields(form, error, ['full_name', 'password'])) setRefusal(errorMessage(error));
     }
   });
   return (
@@ -139,7 +140,7 @@ function ExistingAccountForm({ code, email, onApproved }: { code: string; email:
       await answer.mutateAsync({ code, decision: 'approve', account: 'existing', ...values, email });
       onApproved();
     } catch (error) {
-      setRefusal(errorMessage(error));
+      if (!showRefusalAtFields(form, error, ['password'])) setRefusal(errorMessage(error));
     }
   });
   return (

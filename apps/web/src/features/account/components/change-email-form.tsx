@@ -9,6 +9,9 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { PasswordInput } from '@/components/ui/password-input';
 import { changeEmailFormSchema, firstIssue, type ChangeEmailFormValues } from '../account-forms';
 import { useChangeEmail } from '../api/change-email';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
+
+const FIELD_ORDER = ['new_email', 'current_password'] as const;
 
 export function ChangeEmailForm() {
   const titleId = useId();
@@ -24,11 +27,12 @@ export function ChangeEmailForm() {
         form.reset();
         notify.success('E-post uppdaterad', `Du loggar nu in med ${values.new_email}.`);
       } catch (error) {
+        showRefusalAtFields(form, error, FIELD_ORDER);
         notifyFailure('Fel vid e-poständring', error);
       }
     },
     (errors) => {
-      const issue = firstIssue(errors, ['new_email', 'current_password']);
+      const issue = firstIssue(errors, FIELD_ORDER);
       if (issue) notify.error(issue.title, issue.text);
     },
   );

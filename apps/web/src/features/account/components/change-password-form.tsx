@@ -8,6 +8,7 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { PasswordInput } from '@/components/ui/password-input';
 import { changePasswordFormSchema, firstIssue, type ChangePasswordFormValues } from '../account-forms';
 import { useChangePassword } from '../api/change-password';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 const FIELD_ORDER = ['current_password', 'new_password', 'confirm_password'] as const;
 
@@ -25,6 +26,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         form.reset();
         notify.success('Lösenord ändrat');
       } catch (error) {
+        showRefusalAtFields(form, error, FIELD_ORDER);
         notifyFailure('Fel vid lösenordsändring', error);
       }
     },

@@ -8,7 +8,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { ApiError } from '@/lib/api-client';
 import { forgetSignedInData } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { clearSession } from '@/lib/session';
@@ -16,6 +15,7 @@ import { errorMessage, notify, notifyFailure } from '@/lib/toast';
 import { deleteAccountFormSchema, type DeleteAccountFormValues } from '../account-forms';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccount } from '../api/export-account';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 /** Issue 22: the person's own data: a copy of all of it, or all of it erased. */
 export function MyDataCard({ email }: { email: string }) {
@@ -88,13 +88,8 @@ function DeleteAccountDialog({ open, onOpenChange, email }: { open: boolean; onO
     try {
       await deleteAccount.mutateAsync({ password: values.password });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION') {
-        form.setError('password', { message: error.message }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.status === 409) {
-        setRefusal(error.message);
-      } else {
-        setRefusal(errorMessage(error));
-      }
+      // A wrong password is said at the field; anything else (an account that cannot go yet) above the form.
+      if (!showRefusalAtFields(form, error, ['password'])) setRefusal(errorMessage(error));
       return;
     }
     // The server has ended every session; forget this one and what it showed.

@@ -9,6 +9,9 @@ import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
 import { firstIssue, profileFormSchema, type ProfileFormValues } from '../account-forms';
 import { useUpdateProfile } from '../api/update-profile';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
+
+const FIELD_ORDER = ['full_name', 'phone'] as const;
 
 /** spec §2 account settings: full name (required), phone (optional), e-mail read-only. */
 export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
@@ -24,11 +27,12 @@ export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
         await updateProfile.mutateAsync(values);
         notify.success('Profil uppdaterad');
       } catch (error) {
+        showRefusalAtFields(form, error, FIELD_ORDER);
         notifyFailure('Fel vid uppdatering', error);
       }
     },
     (errors) => {
-      const issue = firstIssue(errors, ['full_name', 'phone']);
+      const issue = firstIssue(errors, FIELD_ORDER);
       if (issue) notify.error(issue.title, issue.text);
     },
   );

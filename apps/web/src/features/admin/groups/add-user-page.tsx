@@ -8,16 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
 import { isNotFound, isSessionFailure, notifyFailure, parseId } from '../admin-page-helpers';
 import { BackLink } from '../components/back-link';
 import { useAddGroupUser } from './api/add-group-user';
 import { useGroup } from './api/get-group';
-
-/** The server's answer for an unknown address without a name (spec §5: name required for new users). */
-const NEW_USER_NAME_REQUIRED = 'Namn krävs för nya användare';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 /** spec §5 add user: e-mail required; the name required for an administrator; phone optional. */
 const addUserSchema = z
@@ -70,8 +67,7 @@ export function AddUserPage() {
       navigate(paths.adminGroup(groupId));
     } catch (error) {
       if (isSessionFailure(error)) return;
-      if (error instanceof ApiError && error.message === NEW_USER_NAME_REQUIRED)
-        form.setError('full_name', { message: NEW_USER_NAME_REQUIRED });
+      showRefusalAtFields(form, error, ['email', 'role', 'full_name', 'phone']);
       notify.error('Fel vid tillägg av användare', errorMessage(error));
     }
   });

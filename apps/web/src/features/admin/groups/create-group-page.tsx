@@ -14,6 +14,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { notifyFailure } from '../admin-page-helpers';
 import { BackLink } from '../components/back-link';
 import { useCreateGroup } from './api/create-group';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 /**
  * spec §5 create group: the name is required after trimming; with 'add administrator now' ticked,
@@ -110,6 +111,12 @@ export function CreateGroupPage() {
       notify.success('Grupp skapad', `Gruppkod: ${answer.group.group_code}`);
       setCreated(answer);
     } catch (error) {
+      showRefusalAtFields(form, error, ['group_name', 'admin_email', 'admin_password', 'admin_full_name', 'admin_phone'], {
+        'admin.email': 'admin_email',
+        'admin.password': 'admin_password',
+        'admin.full_name': 'admin_full_name',
+        'admin.phone': 'admin_phone',
+      });
       notifyFailure('Fel vid skapande av grupp', error);
     }
   }, onInvalid);

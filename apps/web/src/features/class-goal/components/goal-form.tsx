@@ -1,14 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { TGroupGoal } from '@saljportalen/contract';
 import { GOAL_PURPOSE_MAX_LENGTH, stockholmToday } from '@saljportalen/contract/plain';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { loadContractSchemas } from '@/lib/contract-schemas';
+import { refusedFields } from '@/lib/server-field-errors';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useSetGroupGoal } from '../api/set-group-goal';
 
-type FieldName = 'amount' | 'purpose' | 'ends_on';
+/** The fields in the order they stand in the form: focus goes to the first that is wrong. */
+const FIELD_ORDER = ['purpose', 'amount', 'ends_on'] as const;
+type FieldName = (typeof FIELD_ORDER)[number];
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 /**
  * Sets, changes or removes a group's class goal (issue 20): on the dashboard's group card for the
@@ -19,23 +23,35 @@ export function GoalForm({ groupId, goal, onSaved }: { groupId: number; goal: TG
   const [amount, setAmount] = useState(goal ? String(goal.amount) : '');
   const [purpose, setPurpose] = useState(goal?.purpose ?? '');
   const [endsOn, setEndsOn] = useState(goal?.ends_on ?? '');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSetGroupGoal({ onSaved });
+  const inputs = {
+    purpose: useRef<HTMLInputElement>(null),
+    amount: useRef<HTMLInputElement>(null),
+    ends_on: useRef<HTMLInputElement>(null),
+  };
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) inputs[first].current?.focus();
+  };
 
   const submit = async (request: unknown, success: string) => {
     try {
       const { ZGroupGoalRequestSchema } = await loadContractSchemas();
       const parsed = ZGroupGoalRequestSchema.safeParse(request);
       if (!parsed.success) {
-        const found: Partial<Record<FieldName, string>> = {};
+        const found: FieldErrors = {};
         for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-        setErrors(found);
+        showErrors(found);
         return;
       }
       setErrors({});
       await save.mutateAsync(parsed.data);
       notify.success(success);
     } catch (error) {
+      const refused = refusedFields(error).filter((issue) => (FIELD_ORDER as readonly string[]).includes(issue.field));
+      showErrors(Object.fromEntries(refused.map((issue) => [issue.field, issue.message])));
       notifyFailure('Kunde inte spara målet', error);
     }
   };
@@ -67,6 +83,7 @@ export function GoalForm({ groupId, goal, onSaved }: { groupId: number; goal: TG
     >
       <Field label="Vad samlar ni till?" error={errors.purpose}>
         <Input
+          ref={inputs.purpose}
           value={purpose}
           onChange={(event) => setPurpose(event.target.value)}
           maxLength={GOAL_PURPOSE_MAX_LENGTH}
@@ -76,10 +93,22 @@ export function GoalForm({ groupId, goal, onSaved }: { groupId: number; goal: TG
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Mål i kronor" error={errors.amount}>
-          <Input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="numeric" autoComplete="off" />
+          <Input
+            ref={inputs.amount}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </Field>
         <Field label="Sista dag" error={errors.ends_on}>
-          <Input type="date" value={endsOn} min={stockholmToday()} onChange={(event) => setEndsOn(event.target.value)} />
+          <Input
+            ref={inputs.ends_on}
+            type="date"
+            value={endsOn}
+            min={stockholmToday()}
+            onChange={(event) => setEndsOn(event.target.value)}
+          />
         </Field>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { loadContractSchemas } from '@/lib/contract-schemas';
 import { formatKronor } from '@/lib/format';
+import { refusedFields } from '@/lib/server-field-errors';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useFocusKept } from '@/lib/use-focus-kept';
 import { useSetPersonalGoal } from '../api/set-personal-goal';
@@ -39,12 +40,18 @@ export function PersonalGoalCard({
   const card = useRef<HTMLDivElement>(null);
   useFocusKept(card, 'input, button');
 
+  const amountInput = useRef<HTMLInputElement>(null);
+  const showError = (message: string | undefined) => {
+    setError(message);
+    if (message) amountInput.current?.focus();
+  };
+
   const submit = async (value: unknown, success: string) => {
     try {
       const { ZPersonalGoalRequestSchema } = await loadContractSchemas();
       const parsed = ZPersonalGoalRequestSchema.safeParse({ amount: value });
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message);
+        showError(parsed.error.issues[0]?.message);
         return;
       }
       setError(undefined);
@@ -52,6 +59,7 @@ export function PersonalGoalCard({
       notify.success(success);
       setEditing(false);
     } catch (failure) {
+      showError(refusedFields(failure).find((issue) => issue.field === 'amount')?.message);
       notifyFailure('Kunde inte spara ditt mål', failure);
     }
   };
@@ -124,7 +132,13 @@ export function PersonalGoalCard({
         {editing && (
           <form onSubmit={onSubmit} noValidate className="space-y-3">
             <Field label="Mitt mål i kronor" error={error} hint={share ? `Din del av klassens mål: ${formatKronor(share)}` : undefined}>
-              <Input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="numeric" autoComplete="off" />
+              <Input
+                ref={amountInput}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                inputMode="numeric"
+                autoComplete="off"
+              />
             </Field>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="brand" size="sm" aria-disabled={save.isPending}>

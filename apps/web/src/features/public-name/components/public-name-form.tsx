@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 const OWN_HINTS: Record<TPublicNameChoice, string> = {
   first_name: 'Bara ditt förnamn. Det säkraste valet.',
@@ -60,6 +61,7 @@ export function PublicNameForm({
         form.reset({ public_name: answer.public_name, alias: answer.alias ?? '' });
         notify.success('Inställning uppdaterad', `Köpare ser nu: ${answer.public_seller_name}`);
       } catch (error) {
+        showRefusalAtFields(form, error, ['public_name', 'alias']);
         notifyFailure('Kunde inte uppdatera inställningen', error);
       }
     },

@@ -16,6 +16,7 @@ import { FormCombobox } from '@/components/ui/form-combobox';
 import { Dialog } from '@/components/ui/dialog';
 import type { PayoutPrefill } from './outstanding-payouts';
 import { groupChoice, groupsHint, type GroupOption, type GroupOptionsState } from '../../groups';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 // spec §5 and §8, word for word.
 const FIELDS_REQUIRED = 'Fyll i alla fält för avräkningen';
@@ -97,6 +98,7 @@ export function CreatePayoutForm({
         auto_archive: values.auto_archive,
       });
     } catch (error) {
+      showRefusalAtFields(form, error, ['group_id', 'from', 'to']);
       // A lost session already says so and leads to login (spec §8); one toast at a time.
       if (!(error instanceof ApiError && error.isUnauthorized))
         notify.error('Misslyckades att skapa avräkning', 'Servern avvisade begäran.');
