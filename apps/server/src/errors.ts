@@ -13,6 +13,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   /** A link that was good once: used or expired (a guardian's consent code). */
   GONE: 410,
+  /** A consent link whose child's account is gone (declined, withdrawn, deleted). */
+  ACCOUNT_REMOVED: 410,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   ALREADY_PAID: 409,

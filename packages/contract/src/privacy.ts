@@ -128,6 +128,12 @@ export const RETENTION = {
    * person's at once.
    */
   sentMailDays: 7,
+  /**
+   * A consent code's hash (never the code) is kept this long after the code expired, and that of a
+   * removed child's account this long after the removal: a guardian who opens the mail's link later
+   * is told what became of it, not that it does not exist (issue 33).
+   */
+  consentCodeMonths: 12,
   /** A password-reset code works for this long and is then deleted. */
   resetCodeMinutes: 60,
   /** Orders and payouts are bookkeeping (bokföringslagen): kept this long, without a name once the seller is erased. */

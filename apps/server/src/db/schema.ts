@@ -461,6 +461,17 @@ export const guardianLinks = pgTable(
 );
 
 /**
+ * The consent codes of a child's account that was removed (declined, withdrawn, deleted; issue 33):
+ * the hash only, so a guardian who opens the mail's link later is told the account is gone rather
+ * than that the link does not exist. Nothing here names anyone; kept as long as a code's hash is.
+ */
+export const removedConsentCodes = pgTable('removed_consent_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  reason: text('reason', { enum: ['declined', 'withdrawn', 'deleted'] }).notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One row per run of a scheduled job and period ('2026-11-26' for a daily job, '2026-11-26T09'
  * for an hourly one): the primary key lets exactly one server process claim a period, however
  * many run (plugins/scheduled-jobs.ts). `summary` is what the run did, also logged.

@@ -1,11 +1,13 @@
 import { aliasedTable, and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TGuardianConsentResponse } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
+import { groups, guardianLinks, memberships, removedConsentCodes, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { sha256 } from '../../lib/random-codes.js';
+import { enqueueMails } from '../../db/mail-outbox.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { approvalReceipt } from './approval-receipt.js';
 import { eraseAccount } from '../privacy/erase-account.js';
 import { renewLeaderboardVersionsOfMember } from '../figures/leaderboard-version.js';
 
@@ -15,7 +17,26 @@ const usedCode = () => new AppError('GONE', 'Länken har redan använts. Varje l
 const expiredCode = () =>
   new AppError('GONE', 'Länken har gått ut. Be barnet att kontakta sin lärare eller ledare så att du får en ny länk.');
 
-/** The link of a code, or the Swedish reason it cannot be used: unknown (404), used or expired (410). */
+/** What a guardian reads on opening the link of a child's account that is gone (issue 33 point 7). */
+const REMOVED_MESSAGE = {
+  declined: 'Godkännandet avböjdes och barnets konto är borttaget. Du behöver inte göra något mer.',
+  withdrawn: 'Samtycket är återkallat och barnets konto är borttaget. Du behöver inte göra något mer.',
+  deleted: 'Barnets konto är borttaget. Du behöver inte göra något mer.',
+} as const;
+
+/** A code no link has: that of a removed account says so, any other is unknown. */
+async function missingLink(db: Db | Tx, code: string): Promise<AppError> {
+  const [removed] = await db
+    .select({ reason: removedConsentCodes.reason })
+    .from(removedConsentCodes)
+    .where(eq(removedConsentCodes.codeHash, sha256(code)));
+  return removed ? new AppError('ACCOUNT_REMOVED', REMOVED_MESSAGE[removed.reason]) : unknownCode();
+}
+
+/**
+ * The link of a code, or the Swedish reason it cannot be used: unknown (404), used or expired
+ * (410), or its child's account removed (410).
+ */
 async function usableLink(db: Db | Tx, code: string) {
   const [link] = await db
     .select({
@@ -28,7 +49,7 @@ async function usableLink(db: Db | Tx, code: string) {
     })
     .from(guardianLinks)
     .where(eq(guardianLinks.codeHash, sha256(code)));
-  if (!link) throw unknownCode();
+  if (!link) throw await missingLink(db, code);
   if (link.codeUsedAt !== null) throw usedCode();
   if (link.expired || link.codeExpiresAt === null) throw expiredCode();
   return link;
@@ -123,7 +144,7 @@ async function refuseWrongGuardian(tx: Tx, link: { childUserId: number; guardian
  */
 export async function approveGuardianConsent(
   db: Db,
-  options: { code: string; account: GuardianAccount },
+  options: { code: string; account: GuardianAccount; publicUrl: string },
 ): Promise<{ guardianUserId: number }> {
   const passwordHash = options.account.kind === 'new' ? await hashPassword(options.account.password) : null;
   return db.transaction(async (tx) => {
@@ -145,7 +166,10 @@ export async function approveGuardianConsent(
       guardianUserId = created.id;
     }
     await refuseWrongGuardian(tx, spent, guardianUserId);
-    const [child] = await tx.select({ erasedAt: users.erasedAt }).from(users).where(eq(users.id, spent.childUserId));
+    const [child] = await tx
+      .select({ erasedAt: users.erasedAt, fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, spent.childUserId));
     if (!child || child.erasedAt !== null) throw unknownCode();
     await tx.update(guardianLinks).set({ guardianUserId, approvedAt: new Date() }).where(eq(guardianLinks.id, spent.id));
     await tx.update(users).set({ guardianConsent: 'approved' }).where(eq(users.id, spent.childUserId));
@@ -157,6 +181,22 @@ export async function approveGuardianConsent(
       targetId: spent.childUserId,
       details: { guardian_link_id: spent.id, account: options.account.kind },
     });
+    const [guardian] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, guardianUserId));
+    const childGroups = await tx
+      .select({ name: groups.name })
+      .from(memberships)
+      .innerJoin(groups, eq(groups.id, memberships.groupId))
+      .where(eq(memberships.userId, spent.childUserId))
+      .orderBy(groups.name);
+    await enqueueMails(tx, [
+      approvalReceipt({
+        guardian: guardian!,
+        childName: child.fullName,
+        groups: childGroups.map((group) => group.name),
+        at: new Date(),
+        publicUrl: options.publicUrl,
+      }),
+    ]);
     return { guardianUserId };
   });
 }

@@ -62,6 +62,11 @@ async function registerChild(guardianEmail: string, name = 'Lilla Larsson', grou
   return { token, userId: Number(row!.id), email, linkCode: row!.link_code, code };
 }
 
+async function refusalOf(response: Response) {
+  const { error } = (await response.json()) as { error: { code: string; message: string } };
+  return { status: response.status, code: error.code, message: error.message };
+}
+
 async function leaderboardIds(token: string): Promise<number[]> {
   const board = await ok<TLeaderboardResponse>(await get('/api/group/leaderboard-mine', token));
   return fullLeaderboardItems(board).map((item) => item.user_id);
@@ -290,6 +295,78 @@ describe('the consent page and its answers', () => {
     expect((await get('/api/me/summary', child.token)).status).toBe(401);
     expect((await fetch(`${server.url}/s/${child.linkCode}`, { redirect: 'manual' })).status).toBe(404);
     expect(await sqlRows(server.app.db, sql`select id from guardian_links where child_user_id = ${child.userId}`)).toEqual([]);
+    // The mail's link, opened again, says the account is gone (issue 33 point 7), not that it never was.
+    expect(await refusalOf(await get(`/api/guardian/consent?code=${encodeURIComponent(child.code)}`))).toEqual({
+      status: 410,
+      code: 'ACCOUNT_REMOVED',
+      message: 'Godkännandet avböjdes och barnets konto är borttaget. Du behöver inte göra något mer.',
+    });
+  });
+});
+
+describe('receipts and links after the account is gone (issue 33 point 7)', () => {
+  const mailsTo = (address: string) => server.mails().filter((mail) => mail.to === address);
+  const approveNew = async (child: Child, guardianEmail: string) =>
+    (
+      await ok<{ token: string }>(
+        await post('/api/guardian/consent', {
+          code: child.code,
+          decision: 'approve',
+          account: 'new',
+          full_name: 'Kvitto Kvist',
+          email: guardianEmail,
+          password: 'kvitto-losen-1',
+        }),
+      )
+    ).token;
+
+  it('mails the guardian a receipt of the consent, naming the child after the portal’s words', async () => {
+    const child = await registerChild('kvitto.ett@demo.se', 'Ebbe Kvittosson');
+    await approveNew(child, 'kvitto.ett@demo.se');
+    const receipt = await eventually(() => mailsTo('kvitto.ett@demo.se').find((mail) => mail.subject.startsWith('Du har godkänt')));
+    expect(receipt.subject).toBe('Du har godkänt ett barns konto på Säljportalen');
+    expect(receipt.text).toContain('Hej Kvitto!');
+    expect(receipt.text).toContain('kontot som Ebbe Kvittosson har skapat för att sälja med Klass 6B Björkskolan');
+    expect(receipt.text).toContain('återkalla samtycket');
+    expect(receipt.link).toBe('http://localhost:3000/vardnadshavare');
+  });
+
+  it('mails a receipt of a withdrawal without the child’s name, and the old link says the account is gone', async () => {
+    const child = await registerChild('kvitto.tva@demo.se', 'Frida Kvittodotter');
+    const guardian = await approveNew(child, 'kvitto.tva@demo.se');
+    expect(await ok(await post(`/api/guardian/children/${child.userId}/withdraw`, {}, guardian))).toEqual({ ok: true });
+    const receipt = await eventually(() => mailsTo('kvitto.tva@demo.se').find((mail) => mail.subject.startsWith('Samtycket')));
+    expect(receipt.subject).toBe('Samtycket är återkallat och barnets konto är borttaget');
+    expect(receipt.text).toContain('Samtycket för barnets konto i Klass 6B Björkskolan återkallades');
+    expect(`${receipt.subject} ${receipt.text} ${receipt.html}`).not.toMatch(/Frida|Kvittodotter/);
+    // The consent receipt named the child: the erasure took it, as every mail naming the child.
+    expect(mailsTo('kvitto.tva@demo.se').filter((mail) => mail.text.includes('Frida'))).toEqual([]);
+    expect(await refusalOf(await get(`/api/guardian/consent?code=${encodeURIComponent(child.code)}`))).toMatchObject({
+      status: 410,
+      code: 'ACCOUNT_REMOVED',
+      message: 'Samtycket är återkallat och barnets konto är borttaget. Du behöver inte göra något mer.',
+    });
+  });
+
+  it('mails a receipt when the child deletes the account; a link still waiting says the account is gone', async () => {
+    const approved = await registerChild('kvitto.tre@demo.se', 'Gösta Raderad');
+    await approveNew(approved, 'kvitto.tre@demo.se');
+    expect((await post('/api/account/delete', { password: 'hemligt123' }, approved.token)).status).toBe(200);
+    const receipt = await eventually(() => mailsTo('kvitto.tre@demo.se').find((mail) => mail.subject.includes('borttaget')));
+    expect(receipt.subject).toBe('Barnets konto på Säljportalen är borttaget');
+    expect(receipt.text).toContain('Barnet raderade själv sitt konto i Klass 6B Björkskolan');
+    expect(receipt.text).not.toContain('Gösta');
+
+    // A child who deletes the account before anyone answered: the guardian's link says so.
+    const waiting = await registerChild('kvitto.fyra@demo.se', 'Hedda Hann');
+    expect((await post('/api/account/delete', { password: 'hemligt123' }, waiting.token)).status).toBe(200);
+    expect(await refusalOf(await post('/api/guardian/consent', { code: waiting.code, decision: 'decline' }))).toMatchObject({
+      status: 410,
+      code: 'ACCOUNT_REMOVED',
+      message: 'Barnets konto är borttaget. Du behöver inte göra något mer.',
+    });
+    // Nobody had approved: no receipt, and the consent request that named the child is gone.
+    expect(mailsTo('kvitto.fyra@demo.se')).toEqual([]);
   });
 });
 

@@ -79,7 +79,7 @@ export async function guardianRoutes(instance: FastifyInstance) {
       } else {
         account = { kind: 'new', fullName: body.full_name!, email: body.email!, password: body.password! };
       }
-      const { guardianUserId } = await approveGuardianConsent(app.db, { code: body.code, account });
+      const { guardianUserId } = await approveGuardianConsent(app.db, { code: body.code, account, publicUrl: app.config.publicUrl });
       const { token } = await startSession(app, reply, guardianUserId);
       return { decision: 'approve' as const, token };
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { ERASED_SELLER_NAME } from '@saljportalen/contract';
 import { isUniqueViolation, type Tx } from '../../db/client.js';
 import {
@@ -9,12 +9,15 @@ import {
   memberships,
   passwordResetCodes,
   refreshTokens,
+  removedConsentCodes,
   users,
 } from '../../db/schema.js';
+import { enqueueMails } from '../../db/mail-outbox.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
+import { erasureReceipt, type ErasureReason } from './erasure-receipts.js';
 
-export type ErasureReason = 'self' | 'superadmin' | 'guardian_declined' | 'guardian_withdrew' | 'retention';
+export type { ErasureReason };
 
 /** What no argon2 hash can be: verifying any password against it fails (lib/passwords.ts). */
 const UNUSABLE_PASSWORD_HASH = '!borttagen';
@@ -66,8 +69,11 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
 
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
-  // Before the guardian links go: they name whom mail about the child was sent to.
+  // Before the guardian links go: they name whom mail about the child was sent to, who approved,
+  // and the consent codes a guardian may still open.
   await deleteMailOf(tx, userId, user);
+  const receipts = await guardiansToTell(tx, userId);
+  await rememberRemovedConsentCodes(tx, userId, options.reason);
   await tx.delete(guardianLinks).where(or(eq(guardianLinks.childUserId, userId), eq(guardianLinks.guardianUserId, userId)));
   if (membershipIds.length > 0) {
     await tx.delete(linkClicksPerDay).where(inArray(linkClicksPerDay.membershipId, membershipIds));
@@ -80,6 +86,11 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
   // The name change also gives each of the person's groups a new leaderboard version (the
   // trigger on users.full_name), so no cached leaderboard shows the old name.
   await tombstone(tx, userId);
+  // After the erasure's own deletions, so the receipts are not among the mail it removes.
+  await enqueueMails(
+    tx,
+    receipts.guardians.map((guardian) => erasureReceipt({ guardian, reason: options.reason, groups: receipts.groups, at: new Date() })),
+  );
 
   await writeAudit(tx, {
     actorUserId: options.actorUserId,
@@ -149,6 +160,47 @@ async function tombstone(tx: Tx, userId: number): Promise<void> {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', ERASURE_BLOCKED_MESSAGE);
     throw error;
   }
+}
+
+/**
+ * The guardians who approved the child's account, each told by a receipt when it goes (issue 33
+ * point 7), and the child's groups the receipt names instead of the child.
+ */
+async function guardiansToTell(tx: Tx, childUserId: number) {
+  const guardians = await tx
+    .select({ email: users.email, fullName: users.fullName })
+    .from(guardianLinks)
+    .innerJoin(users, eq(users.id, guardianLinks.guardianUserId))
+    .where(and(eq(guardianLinks.childUserId, childUserId), isNotNull(guardianLinks.approvedAt), isNull(users.erasedAt)));
+  if (guardians.length === 0) return { guardians, groups: [] };
+  const named = await tx
+    .select({ name: groups.name })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(eq(memberships.userId, childUserId))
+    .orderBy(groups.name);
+  return { guardians, groups: named.map((group) => group.name) };
+}
+
+const REMOVED_BECAUSE: Record<ErasureReason, 'declined' | 'withdrawn' | 'deleted'> = {
+  guardian_declined: 'declined',
+  guardian_withdrew: 'withdrawn',
+  self: 'deleted',
+  superadmin: 'deleted',
+  retention: 'deleted',
+};
+
+/** The child's consent codes, by hash, so a link opened later says the account is gone (issue 33 point 7). */
+async function rememberRemovedConsentCodes(tx: Tx, childUserId: number, reason: ErasureReason): Promise<void> {
+  const codes = await tx
+    .select({ codeHash: guardianLinks.codeHash })
+    .from(guardianLinks)
+    .where(and(eq(guardianLinks.childUserId, childUserId), isNotNull(guardianLinks.codeHash)));
+  if (codes.length === 0) return;
+  await tx
+    .insert(removedConsentCodes)
+    .values(codes.map(({ codeHash }) => ({ codeHash: codeHash!, reason: REMOVED_BECAUSE[reason] })))
+    .onConflictDoNothing();
 }
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;

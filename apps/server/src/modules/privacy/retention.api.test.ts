@@ -91,8 +91,10 @@ beforeAll(async () => {
   const pending = await user('vantar', { lastSignIn: daysAgo(1) });
   await query(sql`update users set is_under_13 = true, guardian_consent = 'pending' where id = ${pending}`);
   await query(sql`insert into guardian_links (child_user_id, guardian_email, code_hash, code_expires_at) values
-    (${pending}, 'forälder@retention.se', 'utgangen-samtyckeskod', ${daysAgo(2)}::timestamptz),
-    (${child}, 'annan@retention.se', 'giltig-samtyckeskod', ${inMinutes(60 * 24)}::timestamptz)`);
+    (${pending}, 'forälder@retention.se', 'utgangen-samtyckeskod', ${monthsAgo(13)}::timestamptz),
+    (${child}, 'annan@retention.se', 'nyss-utgangen-samtyckeskod', ${daysAgo(2)}::timestamptz)`);
+  await query(sql`insert into removed_consent_codes (code_hash, reason, removed_at) values
+    ('borttagen-lange', 'withdrawn', ${monthsAgo(13)}::timestamptz), ('borttagen-nyss', 'deleted', ${daysAgo(2)}::timestamptz)`);
   await query(sql`insert into refresh_tokens (user_id, token_hash, family_id, expires_at, revoked_at) values
     (${noah}, 'utgangen', 'f1', ${daysAgo(1)}::timestamptz, null),
     (${noah}, 'aterkallad-lange', 'f2', ${inMinutes(60 * 24 * 20)}::timestamptz, ${daysAgo(8)}::timestamptz),
@@ -133,6 +135,7 @@ describe('the retention job', () => {
       mailFilesDeleted: 0,
       resetCodesDeleted: 1,
       consentCodesDeleted: 1,
+      removedConsentCodesDeleted: 1,
       refreshTokensDeleted: 2,
     });
     const [run] = await query<{ period: string; summary: unknown; error: string | null }>(
@@ -225,14 +228,16 @@ describe('the retention job', () => {
     expect(codes.map((code) => code.code_hash)).toEqual(['giltig-kod']);
   });
 
-  it("deletes an expired consent code and keeps the pending child's link row", async () => {
+  it("deletes a consent code's hash a year after it expired, and keeps the pending child's link row", async () => {
     const links = await query<{ guardian_email: string; code_hash: string | null }>(
       sql`select guardian_email, code_hash from guardian_links where guardian_email in ('forälder@retention.se', 'annan@retention.se') order by id`,
     );
     expect(links).toEqual([
       { guardian_email: 'forälder@retention.se', code_hash: null },
-      { guardian_email: 'annan@retention.se', code_hash: 'giltig-samtyckeskod' },
+      { guardian_email: 'annan@retention.se', code_hash: 'nyss-utgangen-samtyckeskod' },
     ]);
+    const removed = await query<{ code_hash: string }>(sql`select code_hash from removed_consent_codes where code_hash like 'borttagen-%'`);
+    expect(removed.map((row) => row.code_hash)).toEqual(['borttagen-nyss']);
   });
 
   it('deletes expired refresh tokens and those revoked more than 7 days ago', async () => {

@@ -2,7 +2,7 @@ import { RETENTION } from '@saljportalen/contract';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { guardianLinks, linkClicksPerDay, mailOutbox, passwordResetCodes, refreshTokens } from '../../db/schema.js';
+import { guardianLinks, linkClicksPerDay, mailOutbox, passwordResetCodes, refreshTokens, removedConsentCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { stockholmDate } from '../../lib/dates.js';
 import type { MailOutbox } from '../../db/mail-outbox.js';
@@ -96,13 +96,21 @@ export async function runRetention(
     await db.delete(passwordResetCodes).where(lt(passwordResetCodes.expiresAt, now)).returning({ id: passwordResetCodes.id })
   ).length;
 
-  // The link row of a child still waiting for consent stays; only its spent or expired code goes.
+  // The link row of a child still waiting for consent stays; only its code's hash goes, long after
+  // the code stopped working, so an old link still says what became of it.
+  const consentCodeCutoff = monthsBefore(now, RETENTION.consentCodeMonths);
   summary.consentCodesDeleted = (
     await db
       .update(guardianLinks)
       .set({ codeHash: null })
-      .where(and(isNotNull(guardianLinks.codeHash), lt(guardianLinks.codeExpiresAt, now)))
+      .where(and(isNotNull(guardianLinks.codeHash), lt(guardianLinks.codeExpiresAt, consentCodeCutoff)))
       .returning({ id: guardianLinks.id })
+  ).length;
+  summary.removedConsentCodesDeleted = (
+    await db
+      .delete(removedConsentCodes)
+      .where(lt(removedConsentCodes.removedAt, consentCodeCutoff))
+      .returning({ codeHash: removedConsentCodes.codeHash })
   ).length;
 
   summary.refreshTokensDeleted = (
