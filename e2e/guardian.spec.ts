@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, latestMailTo, test, uniqueEmail } from './support/fixtures';
+import { expectAccessible, latestMailTo, storeTokenOutsideApp, test, uniqueEmail } from './support/fixtures';
 
 /**
  * Issue 22, points 1 and 2 on a phone: a pupil under 13 registers, waits kindly for a guardian,
@@ -150,5 +150,67 @@ test.describe('a guardian’s consent', () => {
     await expect(refusal).toContainText('barnets grupp');
     await expect(page).toHaveURL(/\/vardnadshavare\/godkann\?code=/);
     await expectAccessible(page, '/vardnadshavare/godkann med ett nekat godkännande');
+  });
+
+  test('a guardian’s own settings, the child spoken of by name, receipts, and the old link after a withdrawal (issue 33)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const guardian = uniqueEmail('vh.installningar', testInfo.project.name);
+    const registered = await request.post('/api/auth/register-seller', {
+      data: {
+        full_name: 'Elias Ek',
+        email: uniqueEmail('elias.ek', testInfo.project.name),
+        password: 'elias-losen1',
+        group_code: 'BJK6B2',
+        under_13: true,
+        guardian_email: guardian,
+      },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const consentLink = (await latestMailTo(guardian)).link!.replace(/^https?:\/\/[^/]+/, '');
+    const approved = await request.post('/api/guardian/consent', {
+      data: {
+        code: new URL(consentLink, 'http://x').searchParams.get('code'),
+        decision: 'approve',
+        account: 'new',
+        full_name: 'Ester Ek',
+        email: guardian,
+        password: 'esters-losen1',
+      },
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    const receipt = await latestMailTo(guardian, { subject: 'Du har godkänt ett barns konto på Säljportalen' });
+    expect(receipt.text).toContain('kontot som Elias Ek har skapat');
+    await storeTokenOutsideApp(page, ((await approved.json()) as { token: string }).token);
+
+    // The child's view speaks of the child, by name ('Elias', not 'Eliass'), never to them.
+    await page.goto('/vardnadshavare');
+    await expect(page.getByRole('heading', { name: 'Elias personliga länk' })).toBeVisible();
+    await expect(page.getByText('Allt som köps via Elias länk räknas till Elias och Elias grupp.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Elias katalog' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/\bdin (länk|personliga länk|grupp)\b/i);
+
+    // The guardian's own settings: their account, not a seller's.
+    await page.goto('/account/settings');
+    await expect(page.getByRole('heading', { name: 'Kontoinställningar' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dina barn' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Namn som köpare ser' })).toHaveCount(0);
+    await expect(page.getByText('Mejla mig när jag säljer')).toHaveCount(0);
+    await expect(page.getByText('Försäljningen finns kvar i klassens resultat')).toHaveCount(0);
+    await expectAccessible(page, '/account/settings för en vårdnadshavare');
+    await page.getByRole('link', { name: 'Till Mina barn' }).click();
+    await expect(page).toHaveURL(/\/vardnadshavare$/);
+
+    // Withdrawn: a receipt that does not name the child, and the mail's old link says the account is gone.
+    await page.getByRole('button', { name: 'Återkalla samtycke' }).click();
+    await page.getByRole('button', { name: 'Återkalla och ta bort kontot' }).click();
+    await expect(page.getByText('Samtycket är återkallat')).toBeVisible();
+    const withdrawn = await latestMailTo(guardian, { subject: 'Samtycket är återkallat och barnets konto är borttaget' });
+    expect(withdrawn.text).not.toContain('Elias');
+    await page.goto(consentLink);
+    await expect(page.getByRole('heading', { name: 'Barnets konto är borttaget' })).toBeVisible();
+    await expect(page.getByText('Samtycket är återkallat och barnets konto är borttaget. Du behöver inte göra något mer.')).toBeVisible();
+    await expectAccessible(page, 'godkännandelänken efter återkallat samtycke');
   });
 });

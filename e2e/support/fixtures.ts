@@ -170,8 +170,14 @@ interface OutboxMail {
   link?: string;
 }
 
-/** The newest mail to an address in the server's outbox (DATA_DIR/outbox), waiting for it to arrive. */
-export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<OutboxMail> {
+/**
+ * The newest mail to an address in the server's outbox (DATA_DIR/outbox), waiting for it to arrive;
+ * with `subject`, the newest with that subject.
+ */
+export async function latestMailTo(
+  address: string,
+  { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+): Promise<OutboxMail> {
   const outbox = path.join(E2E_DATA_DIR, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -181,10 +187,10 @@ export async function latestMailTo(address: string, timeoutMs = 10_000): Promise
         .filter((file) => file.endsWith('.json'))
         .sort()
         .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail)
-        .filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+        .filter((mail) => mail.to.toLowerCase() === address.toLowerCase() && (subject === undefined || mail.subject === subject));
       if (mails.length > 0) return mails[mails.length - 1]!;
     }
-    if (Date.now() > deadline) throw new Error(`inget mejl till ${address}`);
+    if (Date.now() > deadline) throw new Error(`inget mejl till ${address}${subject ? ` med ämnet ${subject}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

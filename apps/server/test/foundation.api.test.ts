@@ -146,9 +146,12 @@ describe('bad requests', () => {
     }
 
     const wrongCredentials = { status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Fel e-postadress eller lösenord' } } };
+    const unknownGroupMessage = 'Okänd gruppkod. Kontrollera koden med din lärare eller ledare.';
     const unknownGroup = {
       status: 400,
-      body: { error: { code: 'VALIDATION', message: 'Okänd gruppkod. Kontrollera koden med din lärare eller ledare.' } },
+      body: {
+        error: { code: 'VALIDATION', message: unknownGroupMessage, details: [{ field: 'group_code', message: unknownGroupMessage }] },
+      },
     };
     expect(answers).toEqual({
       wrongPassword: wrongCredentials,

@@ -8,6 +8,11 @@ export type TNotificationSettings = z.infer<typeof ZNotificationSettingsSchema>;
 export const ZProfileResponseSchema = z.object({
   user: z.object({ id: z.number(), full_name: z.string(), email: z.string(), phone: z.string().nullable() }),
   group_hint: z.object({ id: z.number().nullable() }),
+  /**
+   * What the account is, so the settings show what it has (issue 33): a member of a group sells (the
+   * name buyers see, the sale mail); a guardian of an approved child manages the child's elsewhere.
+   */
+  account: z.object({ sells: z.boolean(), is_guardian: z.boolean() }),
   notifications: ZNotificationSettingsSchema.extend({
     /** The weekly summary is offered to group admins only (the admin of at least one group). */
     weekly_summary_offered: z.boolean(),

@@ -103,3 +103,9 @@ export const formatIsoWeek = (week: string, long = false): string => {
   const number = Number(match[2]);
   return long ? `vecka ${number}, ${match[1]}` : `v. ${number}`;
 };
+
+/**
+ * A name as owner, the Swedish way: 'Alvas', but 'Jonas' and 'Max' as they are (a name ending in
+ * s, x or z takes no further s). How a guardian's view speaks of the child: 'Alvas länk'.
+ */
+export const genitive = (name: string): string => (/[sxz]$/i.test(name) ? name : `${name}s`);

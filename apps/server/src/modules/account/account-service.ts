@@ -1,7 +1,7 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { TAccountGroup } from '@saljportalen/contract';
 import { isUniqueViolation, type Db, type Tx } from '../../db/client.js';
-import { groups, memberships, users } from '../../db/schema.js';
+import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
 import { AppError, fieldError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Mail } from '../../lib/mailer.js';
@@ -41,9 +41,16 @@ export async function loadProfile(db: Db, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Kontot finns inte');
+  const [membership] = await db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, userId)).limit(1);
+  const [guardianOf] = await db
+    .select({ id: guardianLinks.id })
+    .from(guardianLinks)
+    .where(and(eq(guardianLinks.guardianUserId, userId), isNotNull(guardianLinks.approvedAt)))
+    .limit(1);
   return {
     user: { id: user.id, full_name: user.fullName, email: user.email, phone: user.phone },
     group_hint: { id: user.activeGroupId },
+    account: { sells: membership !== undefined, is_guardian: guardianOf !== undefined },
     notifications: { sale_mail: user.saleMail, weekly_summary: user.weeklySummary, weekly_summary_offered: await isGroupAdmin(db, userId) },
   };
 }

@@ -7,6 +7,7 @@ import {
   type TGuardianConsentResponse,
   type TLeaderboardResponse,
   type TMeSummaryResponse,
+  type TProfileResponse,
 } from '@saljportalen/contract';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 import { sendShopifyWebhook, swedishOrder } from '../../../test/shopify-webhooks.js';
@@ -541,6 +542,13 @@ describe('the guardian view', () => {
     const pdf = await get(`/api/guardian/children/${first.userId}/catalog.pdf`, guardian);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('tells the settings what the account is: a guardian sells nothing, a child sells (issue 33)', async () => {
+    const accountOf = async (token: string) => (await ok<TProfileResponse>(await get('/api/account/profile', token))).account;
+    expect(await accountOf(guardian)).toEqual({ sells: false, is_guardian: true });
+    expect(await accountOf(first.token)).toEqual({ sells: true, is_guardian: false });
+    expect(await accountOf(teacher)).toEqual({ sells: true, is_guardian: false });
   });
 
   it('refuses another guardian’s child, a seller who is nobody’s child, and strangers', async () => {

@@ -184,7 +184,9 @@ describe('POST /api/account/delete', () => {
   it('refuses a wrong password in Swedish and changes nothing', async () => {
     const response = await server.request('POST', '/api/account/delete', { token: astrid.token, body: { password: 'fel-losenord' } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'VALIDATION', message: 'Lösenordet är fel' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'VALIDATION', message: 'Lösenordet är fel', details: [{ field: 'password', message: 'Lösenordet är fel' }] },
+    });
     const missing = await server.request('POST', '/api/account/delete', { token: astrid.token, body: {} });
     expect(missing.status).toBe(400);
     const [user] = await rows<{ full_name: string; erased_at: Date | null }>(

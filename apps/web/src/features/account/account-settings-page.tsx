@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { PageContainer } from '@/components/layout/app-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { NO_CONNECTION } from '@/lib/api-client';
 import { isNetworkFailure } from '@/lib/offline-cache';
@@ -43,9 +45,29 @@ function PublicNameSection() {
   return <PublicNameForm current={publicName.data} save={setPublicName.mutateAsync} />;
 }
 
+/** A guardian's own settings point to where their children's are: the child is not the guardian's account. */
+function GuardianCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Dina barn</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-sm text-muted">
+          Vilket namn köpare ser, barnets översikt och samtycket finns under Mina barn. Här ändrar du bara ditt eget konto.
+        </p>
+        <Button asChild variant="outline">
+          <Link to={paths.guardian}>Till Mina barn</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * spec §2 /account/settings: profile, the name buyers see and the mail opt-ins (issues 22, 20), change
- * password, change e-mail; issue 22: download or erase one's data.
+ * password, change e-mail; issue 22: download or erase one's data. An account that sells nothing (a
+ * guardian's) has no name for buyers and no sale mail (issue 33).
  */
 export function AccountSettingsPage() {
   const profile = useProfile();
@@ -71,11 +93,16 @@ export function AccountSettingsPage() {
         ) : (
           <>
             <ProfileForm user={profile.data.user} />
-            <PublicNameSection />
-            <NotificationsForm notifications={profile.data.notifications} />
+            {profile.data.account.sells && (
+              <>
+                <PublicNameSection />
+                <NotificationsForm notifications={profile.data.notifications} />
+              </>
+            )}
+            {profile.data.account.is_guardian && <GuardianCard />}
             <ChangePasswordForm email={profile.data.user.email} />
             <ChangeEmailForm />
-            <MyDataCard email={profile.data.user.email} />
+            <MyDataCard email={profile.data.user.email} account={profile.data.account} />
           </>
         )}
       </div>

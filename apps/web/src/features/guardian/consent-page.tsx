@@ -13,9 +13,11 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, notify } from '@/lib/toast';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
 import { useAnswerConsent, useGuardianConsent } from './api/consent';
+import { genitive } from '@/lib/format';
 
 const newAccountSchema = z.object({ full_name: ZFullNameSchema, email: ZEmailSchema, password: ZNewPasswordSchema });
 const existingAccountSchema = z.object({
@@ -178,7 +180,7 @@ function DeclineButton({ code, childName, onDeclined }: { code: string; childNam
         open={open}
         onOpenChange={setOpen}
         title="Avböja och ta bort kontot?"
-        description={`${childName}s konto tas bort. Det går inte att ångra.`}
+        description={`${genitive(childName)} konto tas bort. Det går inte att ångra.`}
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>
@@ -228,6 +230,14 @@ export function GuardianConsentPage() {
       </Frame>
     );
   }
+  if (consent.error instanceof ApiError && consent.error.code === 'ACCOUNT_REMOVED') {
+    // Declined, withdrawn or deleted since the mail was sent: nothing is left to answer (issue 33).
+    return (
+      <Frame title="Barnets konto är borttaget">
+        <p className="text-ink">{consent.error.message}</p>
+      </Frame>
+    );
+  }
   if (consent.isError) {
     return (
       <Frame title="Godkänn ditt barns konto">
@@ -241,7 +251,7 @@ export function GuardianConsentPage() {
   const data = consent.data;
   const firstName = data.child.full_name.split(/\s+/)[0] ?? data.child.full_name;
   const onApproved = () => {
-    notify.success('Tack för ditt godkännande', `${firstName}s personliga länk är nu aktiv.`);
+    notify.success('Tack för ditt godkännande', `${genitive(firstName)} personliga länk är nu aktiv.`);
     navigate(paths.guardian, { replace: true });
   };
   return (
@@ -257,7 +267,8 @@ export function GuardianConsentPage() {
           Godkänn
         </h2>
         <p className="text-sm text-muted">
-          Med ett eget konto kan du följa {firstName}s försäljning och återkalla samtycket. Kontot är bara ditt, du blir inte säljare.
+          Med ett eget konto kan du följa {genitive(firstName)} försäljning och återkalla samtycket. Kontot är bara ditt, du blir inte
+          säljare.
         </p>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-ink">Ditt konto</legend>
@@ -292,7 +303,7 @@ export function GuardianConsentPage() {
         <h2 id="decline-title" className="text-lg font-semibold text-ink">
           Vill du inte godkänna?
         </h2>
-        <p className="text-sm text-muted">Avböjer du tas {firstName}s konto bort direkt.</p>
+        <p className="text-sm text-muted">Avböjer du tas {genitive(firstName)} konto bort direkt.</p>
         <DeclineButton code={code} childName={firstName} onDeclined={() => setDeclined(true)} />
       </section>
     </Frame>

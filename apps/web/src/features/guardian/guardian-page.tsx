@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatKronor } from '@/lib/format';
+import { formatCount, formatKronor, genitive } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { PublicNameForm } from '@/features/public-name';
 import { CatalogCard } from '@/features/catalog';
@@ -36,7 +36,7 @@ function WithdrawConsent({ childId, firstName }: { childId: number; firstName: s
     try {
       await withdraw.mutateAsync(childId);
       setOpen(false);
-      notify.success('Samtycket är återkallat', `${firstName}s konto är borttaget.`);
+      notify.success('Samtycket är återkallat', `${genitive(firstName)} konto är borttaget.`);
     } catch (error) {
       notifyFailure('Det gick inte att återkalla samtycket', error);
     }
@@ -47,8 +47,8 @@ function WithdrawConsent({ childId, firstName }: { childId: number; firstName: s
         Samtycke
       </h2>
       <p className="text-sm text-muted">
-        Du har godkänt att {firstName} använder Säljportalen. Återkallar du samtycket tas {firstName}s konto bort. Sålda varor finns kvar i
-        klassens bokföring, utan namn.
+        Du har godkänt att {firstName} använder Säljportalen. Återkallar du samtycket tas {genitive(firstName)} konto bort. Sålda varor
+        finns kvar i klassens bokföring, utan namn.
       </p>
       <Button variant="destructive" onClick={() => setOpen(true)}>
         Återkalla samtycke
@@ -57,7 +57,7 @@ function WithdrawConsent({ childId, firstName }: { childId: number; firstName: s
         open={open}
         onOpenChange={setOpen}
         title="Återkalla samtycket?"
-        description={`${firstName}s konto tas bort och länken slutar fungera. Det går inte att ångra.`}
+        description={`${genitive(firstName)} konto tas bort och länken slutar fungera. Det går inte att ångra.`}
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>
@@ -90,8 +90,8 @@ function ChildDashboard({ childId }: { childId: number }) {
         <h2 className="text-xl font-bold text-ink">{user.full_name}</h2>
         {group && <p className="text-muted">{group.name}</p>}
         <p className="mt-1 text-sm text-muted">
-          Du ser {firstName}s översikt som den ser ut för {firstName}. Du väljer hur {firstName}s namn visas för köpare och kan återkalla
-          samtycket; resten kan du inte ändra.
+          Du ser {genitive(firstName)} översikt som den ser ut för {firstName}. Du väljer hur {genitive(firstName)} namn visas för köpare
+          och kan återkalla samtycket; resten kan du inte ändra.
         </p>
       </div>
       {!group ? (
@@ -100,20 +100,20 @@ function ChildDashboard({ childId }: { childId: number }) {
         <>
           <section aria-labelledby="child-personal-title" className="space-y-3">
             <h3 id="child-personal-title" className="sr-only">
-              {firstName}s försäljning
+              {genitive(firstName)} försäljning
             </h3>
             <StatList
               className="grid-cols-2 sm:grid-cols-3"
               stats={[
-                { label: `${firstName}s försäljning`, value: formatKronor(personal.total_sales) },
-                { label: `${firstName}s intjäning`, value: formatKronor(personal.total_commission) },
+                { label: `${genitive(firstName)} försäljning`, value: formatKronor(personal.total_sales) },
+                { label: `${genitive(firstName)} intjäning`, value: formatKronor(personal.total_commission) },
                 { label: 'Ordrar', value: formatCount(personal.orders_count) },
                 // The pupil's own goal is private to the pupil and their guardians (issue 20), measured in commission.
                 ...(personal.goal === null
                   ? []
                   : [
                       {
-                        label: `${firstName}s eget mål`,
+                        label: `${genitive(firstName)} eget mål`,
                         value: `${formatKronor(personal.total_commission)} av ${formatKronor(personal.goal)}`,
                       },
                     ]),
@@ -123,13 +123,9 @@ function ChildDashboard({ childId }: { childId: number }) {
           {!group.archived && personal.personal_link && (
             <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
               <div className="lg:col-span-2">
-                <PersonalLinkCard
-                  link={personal.personal_link}
-                  sellerName={user.public_seller_name}
-                  title={`${firstName}s personliga länk`}
-                />
+                <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name} owner={firstName} />
               </div>
-              <CatalogCard sellerName={user.public_seller_name} path={childPath(childId, 'catalog.pdf')} title={`${firstName}s katalog`} />
+              <CatalogCard sellerName={user.public_seller_name} path={childPath(childId, 'catalog.pdf')} owner={firstName} />
             </div>
           )}
           <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
@@ -139,7 +135,7 @@ function ChildDashboard({ childId }: { childId: number }) {
                 role="seller"
                 groupId={group.id}
                 currentUserId={user.id}
-                meLabel={firstName}
+                owner={firstName}
                 source={{ queryKey: ['guardian', 'child', childId, 'leaderboard'], path: childPath(childId, 'leaderboard') }}
               />
             </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { TProfileResponse } from '@saljportalen/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,7 +19,7 @@ import { useExportAccount } from '../api/export-account';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 /** Issue 22: the person's own data: a copy of all of it, or all of it erased. */
-export function MyDataCard({ email }: { email: string }) {
+export function MyDataCard({ email, account }: { email: string; account: TProfileResponse['account'] }) {
   const titleId = useId();
   const exportAccount = useExportAccount();
   const [deleting, setDeleting] = useState(false);
@@ -43,7 +44,9 @@ export function MyDataCard({ email }: { email: string }) {
             Ladda ner
           </h3>
           <p className="text-sm text-muted">
-            En fil med allt som sparas om dig: kontot, dina grupper och länkar, dina försäljningar, klick på din länk och avräkningar.
+            {account.sells
+              ? 'En fil med allt som sparas om dig: kontot, dina grupper och länkar, dina försäljningar, klick på din länk och avräkningar.'
+              : 'En fil med allt som sparas om dig: kontot och vilka barn du har godkänt.'}
           </p>
           <Button variant="outline" onClick={() => void download()} disabled={exportAccount.isPending}>
             {exportAccount.isPending ? 'Laddar ner...' : 'Ladda ner mina uppgifter'}
@@ -54,8 +57,10 @@ export function MyDataCard({ email }: { email: string }) {
             Radera kontot
           </h3>
           <p className="text-sm text-muted">
-            Ditt namn, din e-post och dina inloggningar tas bort för alltid. Försäljningen finns kvar i klassens resultat, men utan ditt
-            namn.
+            Ditt namn, din e-post och dina inloggningar tas bort för alltid.
+            {account.sells && ' Försäljningen finns kvar i klassens resultat, men utan ditt namn.'}
+            {account.is_guardian &&
+              ' Dina barns konton finns kvar, men du kan inte längre följa dem eller återkalla samtycket. Vill du att ett barns konto tas bort, återkalla samtycket under Mina barn först.'}
           </p>
           <Button variant="destructive" onClick={() => setDeleting(true)}>
             Radera mitt konto

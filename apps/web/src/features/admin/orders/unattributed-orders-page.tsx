@@ -13,6 +13,7 @@ import { LoadingStatus, TableSkeletonRows } from '../components/table-skeleton-r
 import { UNATTRIBUTED_PAGE_SIZE, useUnattributedOrders, type UnattributedOrder } from './api/list-unattributed-orders';
 import { AssignOrderDialog } from './components/assign-order-dialog';
 import { LoadError } from '@/components/ui/load-error';
+import { genitive } from '@/lib/format';
 
 /** Shopify's states an admin should notice before giving the order to someone. */
 const STATE_LABELS: Record<string, string> = {
@@ -25,9 +26,6 @@ const STATE_LABELS: Record<string, string> = {
  * Orders that carried no known personal link code: nobody's sales until a superadmin gives each
  * to the seller it belongs to (newest first, a page at a time).
  */
-/** Swedish genitive: "Elsa Anderssons", but "Hans" stays "Hans". */
-const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
-
 export function UnattributedOrdersPage() {
   const [params, setParams] = useSearchParams();
   const offset = readOffset(params.get('offset'));

@@ -1,15 +1,16 @@
 import { Download, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { genitive } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useDownloadCatalog } from '../api/download-catalog';
 
 /** The printable personal catalogue: products, prices, the seller's link and its QR code. */
 /**
  * `sellerName` is the name buyers see, which the file is saved as (the server prints the same on the
- * catalogue); `path` and `title` serve a guardian downloading their child's.
+ * catalogue); `path` and `owner` (the child's first name) serve a guardian downloading their child's.
  */
-export function CatalogCard({ sellerName, path, title = 'Din katalog' }: { sellerName: string; path?: string; title?: string }) {
+export function CatalogCard({ sellerName, path, owner }: { sellerName: string; path?: string; owner?: string }) {
   const download = useDownloadCatalog(path);
   const onDownload = async () => {
     try {
@@ -23,13 +24,14 @@ export function CatalogCard({ sellerName, path, title = 'Din katalog' }: { selle
   return (
     <Card className="flex h-full flex-col">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle>{owner ? `${genitive(owner)} katalog` : 'Din katalog'}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <div className="flex gap-3">
           <FileText className="mt-0.5 size-8 shrink-0 text-brand" aria-hidden="true" />
           <p className="text-sm text-muted">
-            En utskrivbar katalog (PDF) med alla produkter och priser, din personliga länk och en QR-kod som leder till den.
+            En utskrivbar katalog (PDF) med alla produkter och priser, {owner ? `${genitive(owner)}` : 'din'} personliga länk och en QR-kod
+            som leder till den.
           </p>
         </div>
         <Button variant="brand" className="mt-auto w-full" onClick={onDownload} disabled={download.isPending}>

@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TBody, THead, KronorTd, Td, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatCount, formatKronor } from '@/lib/format';
+import { formatCount, formatKronor, genitive } from '@/lib/format';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useLeaderboard, type LeaderboardSource } from '../api/leaderboard';
 import { useSetLeaderboardVisibility } from '../api/leaderboard-visibility';
@@ -177,12 +177,12 @@ function ParticipationList({
 }
 
 /** `own_only`: the caller's own figures, the class total and the share started; nobody else's. */
-function OwnFigures({ leaderboard }: { leaderboard: TOwnOnlyLeaderboard }) {
+function OwnFigures({ leaderboard, owner }: { leaderboard: TOwnOnlyLeaderboard; owner?: string }) {
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-sm text-muted">Din försäljning</dt>
+          <dt className="text-sm text-muted">{owner ? `${genitive(owner)} försäljning` : 'Din försäljning'}</dt>
           <dd className="text-xl font-bold tabular-nums text-ink">{formatKronor(leaderboard.own.sales)}</dd>
         </div>
         <div className="rounded-lg bg-slate-50 p-3">
@@ -191,7 +191,11 @@ function OwnFigures({ leaderboard }: { leaderboard: TOwnOnlyLeaderboard }) {
         </div>
       </dl>
       <p className="font-semibold text-ink">{participationText(leaderboard.participation)}</p>
-      <p className="text-sm text-muted">Här visas bara dina egna siffror och klassens gemensamma resultat.</p>
+      <p className="text-sm text-muted">
+        {owner
+          ? `Här visas bara ${genitive(owner)} egna siffror och klassens gemensamma resultat.`
+          : 'Här visas bara dina egna siffror och klassens gemensamma resultat.'}
+      </p>
     </div>
   );
 }
@@ -205,17 +209,18 @@ export function LeaderboardCard({
   groupId,
   currentUserId,
   source,
-  meLabel = 'Du',
+  owner,
 }: {
   role: TMembershipRole;
   groupId: number;
   currentUserId: number;
   /** Another source than the seller's own (the guardian view), read only. */
   source?: LeaderboardSource;
-  /** The badge of `currentUserId`'s row. */
-  meLabel?: string;
+  /** The child's first name, for a guardian: the card speaks of the child (their row's badge, 'Alvas försäljning'). */
+  owner?: string;
 }) {
   const titleId = useId();
+  const meLabel = owner ?? 'Du';
   const leaderboard = useLeaderboard(source);
   const isAdmin = role === 'admin';
   const visible = leaderboard.data?.group.leaderboard_visible ?? true;
@@ -238,7 +243,7 @@ export function LeaderboardCard({
       </Alert>
     );
   } else if (leaderboard.data.mode === 'own_only') {
-    body = <OwnFigures leaderboard={leaderboard.data} />;
+    body = <OwnFigures leaderboard={leaderboard.data} owner={owner} />;
   } else if (!visible && !isAdmin) {
     body = (
       <p className="flex items-center gap-2 rounded-lg bg-slate-100 p-4 text-ink">

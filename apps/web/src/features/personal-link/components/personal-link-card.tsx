@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/lib/toast';
+import { genitive } from '@/lib/format';
 import { SHARE_TITLE, shareMessage, shareTargets, type ShareTarget } from '../share-links';
 
 /** spec §9: the copy confirmation lasts 2 seconds. */
@@ -31,12 +32,12 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
 export function PersonalLinkCard({
   link,
   sellerName,
-  title = 'Din personliga länk',
+  owner,
 }: {
   link: string;
   sellerName: string;
-  /** A guardian sees their child's link under the child's name. */
-  title?: string;
+  /** The child's first name, for a guardian: the card speaks of the child ('Alvas länk'), not to them. */
+  owner?: string;
 }) {
   const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -71,8 +72,12 @@ export function PersonalLinkCard({
   return (
     <Card className="h-full">
       <CardHeader>
-        <CardTitle id="personal-link-title">{title}</CardTitle>
-        <p className="text-sm text-muted">Allt som köps via din länk räknas till dig och din grupp.</p>
+        <CardTitle id="personal-link-title">{owner ? `${genitive(owner)} personliga länk` : 'Din personliga länk'}</CardTitle>
+        <p className="text-sm text-muted">
+          {owner
+            ? `Allt som köps via ${genitive(owner)} länk räknas till ${owner} och ${genitive(owner)} grupp.`
+            : 'Allt som köps via din länk räknas till dig och din grupp.'}
+        </p>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">

@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { genitive } from '@/lib/format';
 
 const OWN_HINTS: Record<TPublicNameChoice, string> = {
   first_name: 'Bara ditt förnamn. Det säkraste valet.',
@@ -79,7 +80,7 @@ export function PublicNameForm({
         <CardTitle id={titleId}>Namn som köpare ser</CardTitle>
         <p className="text-sm text-muted">
           {childName
-            ? `Namnet står på ${childName}s katalog och i meddelandet som delas.`
+            ? `Namnet står på ${genitive(childName)} katalog och i meddelandet som delas.`
             : 'Namnet står på din katalog och i meddelandet du delar.'}{' '}
           Köpare ser just nu: <strong className="text-ink">{current.public_seller_name}</strong>
         </p>

@@ -5,9 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorMessage, notify } from '@/lib/toast';
 import { isSessionFailure } from '../../admin-page-helpers';
 import { useEraseUser } from '../api/erase-user';
-
-/** Swedish genitive: 'Noah Perssons', but 'Lars' and 'Max' as they are. */
-const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
+import { genitive } from '@/lib/format';
 
 /** Issue 22: 'Radera konto' in the seller detail asks first, naming the person and what stays. */
 export function EraseUserDialog({
