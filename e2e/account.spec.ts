@@ -46,10 +46,24 @@ test.describe('account settings', () => {
     await toastsSettled(page);
     await expectAccessible(page, 'profil med fel');
 
+    // A phone number is a phone number; the field holds what the server takes (issue 33 point 8).
+    await expect(profile.getByLabel('Fullständigt namn')).toHaveAttribute('maxlength', '120');
+    await expect(profile.getByLabel('Telefon')).toHaveAttribute('maxlength', '40');
+    await profile.getByLabel('Fullständigt namn').fill('Åsa Öberg');
+    await profile.getByLabel('Telefon').fill('abc ☎️ 123');
+    await profile.getByRole('button', { name: 'Spara profil' }).click();
+    await expect(profile.getByLabel('Telefon')).toBeFocused();
+    await expect(profile.getByLabel('Telefon')).toHaveAccessibleDescription(
+      'Valfritt. Ange ett telefonnummer med siffror, till exempel 070-123 45 67',
+    );
+
     await profile.getByLabel('Fullständigt namn').fill('  Åsa Öberg  ');
     await profile.getByLabel('Telefon').fill(' 070-111 22 33 ');
     await profile.getByRole('button', { name: 'Spara profil' }).click();
     await expect(toasts(page).getByText('Profil uppdaterad')).toBeVisible();
+    // The fields show what was stored, trimmed, without a reload.
+    await expect(profile.getByLabel('Fullständigt namn')).toHaveValue('Åsa Öberg');
+    await expect(profile.getByLabel('Telefon')).toHaveValue('070-111 22 33');
 
     // Saved trimmed on the server: a fresh page reads it back, and the greeting uses it.
     await page.reload();

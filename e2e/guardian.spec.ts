@@ -48,6 +48,11 @@ test.describe('a guardian’s consent', () => {
     await expectAccessible(page, '/vardnadshavare/godkann');
     await page.getByLabel('Ditt namn').fill('Vera Vårdnadshavare');
     await page.getByLabel('Välj lösenord').fill('veras-losen1');
+    // No call the page knows will fail: the spent code is not asked for again (issue 33 point 8).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
     await page.getByRole('button', { name: 'Godkänn och skapa konto' }).click();
 
     // Approved and signed in as the guardian: the child's dashboard, read only.
@@ -56,6 +61,7 @@ test.describe('a guardian’s consent', () => {
     await expect(page).toHaveTitle('Mina barn – Säljportalen');
     await expect(page.getByRole('heading', { name: 'Lova Liten' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Topplista' })).toBeVisible();
+    expect(refused).toEqual([]);
     await expect(page.getByRole('button', { name: 'Ladda ner katalog' })).toBeVisible();
     await expectAccessible(page, '/vardnadshavare');
 
@@ -101,10 +107,14 @@ test.describe('a guardian’s consent', () => {
 
     // Withdrawing consent, confirmed, erases that child's account.
     await page.getByRole('button', { name: 'Återkalla samtycke' }).click();
+    const listedAgain = page.waitForResponse((response) => response.url().endsWith('/api/guardian/children'));
     await page.getByRole('button', { name: 'Återkalla och ta bort kontot' }).click();
     await expect(page.getByText('Samtycket är återkallat')).toBeVisible();
     await expect(page.getByLabel('Visa barn')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Lova Liten' })).toBeVisible();
+    // Nor are the removed child's figures asked for.
+    await listedAgain;
+    expect(refused).toEqual([]);
     const signIn = await request.post('/api/auth/login', { data: { email: sibling, password: 'sams-losen1' } });
     expect(signIn.status()).toBe(401);
 

@@ -34,6 +34,8 @@ test.describe('the name buyers see', () => {
     // Its own call after the profile's: give a loaded machine time for both.
     await expect(form).toBeVisible({ timeout: 30_000 });
     await expect(form.getByRole('radio', { name: /Förnamn/ })).toBeChecked();
+    // Beside their long hints, the radio buttons keep their 16 px on a phone too (issue 33 point 8).
+    for (const radio of await form.getByRole('radio').all()) expect((await radio.boundingBox())?.width).toBe(16);
     await form.getByRole('radio', { name: /Alias/ }).check();
     // An alias chosen but not given is refused before anything is sent.
     await form.getByRole('button', { name: 'Spara namnval' }).click();

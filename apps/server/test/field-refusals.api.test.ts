@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_LIMITS } from '@saljportalen/contract';
 import { groupIdByCode, sqlRows } from './admin-fixtures.js';
 import { DEMO_TEST_PASSWORD, eventually, startTestServer, type TestServer } from './test-server.js';
 
@@ -81,6 +82,13 @@ describe('registration', () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.details?.map((issue) => issue.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('names the limit of a field too long, the limit the web’s input carries (TEXT_LIMITS)', async () => {
+    const answer = await refusal(
+      await server.request('POST', '/api/auth/register-seller', { body: registration({ full_name: 'Å'.repeat(TEXT_LIMITS.name + 1) }) }),
+    );
+    expect(answer.details).toEqual([{ field: 'full_name', message: `Namnet får vara högst ${TEXT_LIMITS.name} tecken` }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmailSchema, ZFullNameSchema, ZIdParamSchema, ZNewPasswordSchema, ZPhoneSchema } from './common.js';
+import { ZEmailSchema, ZFullNameSchema, ZIdParamSchema, ZGivenPasswordSchema, ZNewPasswordSchema, ZPhoneSchema } from './common.js';
 
 /** The mail a person has opted in to (issue 20): 'Mejla mig när jag säljer' and, for group admins, the weekly summary. */
 export const ZNotificationSettingsSchema = z.object({ sale_mail: z.boolean(), weekly_summary: z.boolean() });
@@ -27,14 +27,14 @@ export const ZUpdateProfileRequestSchema = z.object({
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequestSchema>;
 
 export const ZChangePasswordRequestSchema = z.object({
-  current_password: z.string({ error: 'Nuvarande lösenord krävs' }).min(1, 'Nuvarande lösenord krävs').max(200),
+  current_password: ZGivenPasswordSchema('Nuvarande lösenord krävs'),
   new_password: ZNewPasswordSchema,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema>;
 
 export const ZChangeEmailRequestSchema = z.object({
   new_email: ZEmailSchema,
-  current_password: z.string({ error: 'Nuvarande lösenord krävs' }).min(1, 'Nuvarande lösenord krävs').max(200),
+  current_password: ZGivenPasswordSchema('Nuvarande lösenord krävs'),
 });
 export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequestSchema>;
 

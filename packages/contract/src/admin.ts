@@ -6,9 +6,11 @@ import {
   ZPhoneSchema,
   ZSekSchema,
   ZSingleLineTextSchema,
+  NAME_TOO_LONG,
   integerFromText,
   personName,
 } from './common.js';
+import { TEXT_LIMITS } from './field-limits.js';
 import { ZMembershipRoleSchema } from './account.js';
 import { ZShopifyIdSchema } from './orders.js';
 import { ZGroupGoalSchema } from './goals.js';
@@ -16,6 +18,7 @@ import { withoutWebAddress } from './web-address.js';
 
 // Spec §5 wording, shared by the server's answers and the web's own form checks.
 export const GROUP_NAME_REQUIRED_MESSAGE = 'Gruppnamn krävs';
+const GROUP_NAME_TOO_LONG = `Gruppnamnet får vara högst ${TEXT_LIMITS.groupName} tecken`;
 export const GROUP_ADMIN_REQUIRED_MESSAGE = 'Admin-uppgifter krävs';
 export const ADMIN_NAME_REQUIRED_MESSAGE = 'Namn krävs för administratörer';
 export const NEW_USER_NAME_REQUIRED_MESSAGE = 'Namn krävs för nya användare';
@@ -102,7 +105,10 @@ export type TAdminGroup = z.infer<typeof ZAdminGroupSchema>;
 /** `q` searches name and code (case-insensitive, anywhere in the text). Newest first. */
 export const ZAdminGroupListQuerySchema = z.object({
   status: z.preprocess(emptyAsMissing, ZGroupStatusFilterSchema.default('all')),
-  q: z.preprocess(emptyAsMissing, z.string().trim().max(100, 'Söktexten är för lång').optional()),
+  q: z.preprocess(
+    emptyAsMissing,
+    z.string().trim().max(TEXT_LIMITS.search, `Söktexten får vara högst ${TEXT_LIMITS.search} tecken`).optional(),
+  ),
   ...pageQuery,
 });
 export type TAdminGroupListQuery = z.infer<typeof ZAdminGroupListQuerySchema>;
@@ -138,7 +144,7 @@ export const ZAdminGroupRecordResponseSchema = z.object({ group: ZAdminGroupReco
 export type TAdminGroupRecordResponse = z.infer<typeof ZAdminGroupRecordResponseSchema>;
 
 const ZGroupNameSchema = withoutWebAddress(
-  ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).min(1, GROUP_NAME_REQUIRED_MESSAGE).max(120, 'Gruppnamnet är för långt'),
+  ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).min(1, GROUP_NAME_REQUIRED_MESSAGE).max(TEXT_LIMITS.groupName, GROUP_NAME_TOO_LONG),
 );
 
 /** Every field of the optional administrator is required once the administrator is given (spec §5). */
@@ -150,8 +156,8 @@ export const ZCreateGroupAdminSchema = z.object(
     password: adminField()
       .min(1, GROUP_ADMIN_REQUIRED_MESSAGE)
       .min(GROUP_ADMIN_PASSWORD_MIN_LENGTH, `Lösenordet måste vara minst ${GROUP_ADMIN_PASSWORD_MIN_LENGTH} tecken`)
-      .max(200, 'Lösenordet är för långt'),
-    full_name: personName(adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(120, 'Namnet är för långt')),
+      .max(TEXT_LIMITS.password, `Lösenordet får vara högst ${TEXT_LIMITS.password} tecken`),
+    full_name: personName(adminName().min(1, GROUP_ADMIN_REQUIRED_MESSAGE).max(TEXT_LIMITS.name, NAME_TOO_LONG)),
     phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   },
   { error: GROUP_ADMIN_REQUIRED_MESSAGE },
@@ -179,7 +185,7 @@ export const ZArchiveGroupRequestSchema = z.object({
 export type TArchiveGroupRequest = z.infer<typeof ZArchiveGroupRequestSchema>;
 
 /** Spec §5: the new name is trimmed; an empty or unchanged name changes nothing. */
-const ZRenameSchema = withoutWebAddress(ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).max(120, 'Gruppnamnet är för långt'));
+const ZRenameSchema = withoutWebAddress(ZSingleLineTextSchema(GROUP_NAME_REQUIRED_MESSAGE).max(TEXT_LIMITS.groupName, GROUP_NAME_TOO_LONG));
 
 export const ZRenameGroupRequestSchema = z.object({ name: ZRenameSchema });
 export type TRenameGroupRequest = z.infer<typeof ZRenameGroupRequestSchema>;
@@ -341,7 +347,7 @@ export const ZAddGroupUserRequestSchema = z
   .object({
     email: ZEmailSchema,
     role: z.preprocess(emptyAsMissing, z.enum(ZMembershipRoleSchema.options, { error: 'Ogiltig roll' }).default('seller')),
-    full_name: z.preprocess(emptyAsMissing, personName(ZSingleLineTextSchema().max(120, 'Namnet är för långt')).optional()),
+    full_name: z.preprocess(emptyAsMissing, personName(ZSingleLineTextSchema().max(TEXT_LIMITS.name, NAME_TOO_LONG)).optional()),
     phone: z.preprocess(emptyAsMissing, ZPhoneSchema.optional()),
   })
   .refine((body) => body.role !== 'admin' || !!body.full_name, { message: ADMIN_NAME_REQUIRED_MESSAGE, path: ['full_name'] });

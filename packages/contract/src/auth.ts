@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ZEmailSchema, ZFullNameSchema, ZNewPasswordSchema } from './common.js';
+import { ZEmailSchema, ZFullNameSchema, ZGivenPasswordSchema, ZNewPasswordSchema } from './common.js';
 
 export const ZTokenResponseSchema = z.object({ token: z.string() });
 export type TTokenResponse = z.infer<typeof ZTokenResponseSchema>;
 
 export const ZLoginRequestSchema = z.object({
   email: ZEmailSchema,
-  password: z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(200, 'Lösenordet är för långt'),
+  password: ZGivenPasswordSchema(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 

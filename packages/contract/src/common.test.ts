@@ -42,7 +42,7 @@ describe('ZEmailSchema', () => {
   it('names what is wrong, in Swedish', () => {
     expect(message('')).toBe('E-post krävs');
     expect(message(undefined)).toBe('E-post krävs');
-    expect(message(`${'å'.repeat(250)}@x.se`)).toBe('E-postadressen är för lång');
+    expect(message(`${'å'.repeat(250)}@x.se`)).toBe('E-postadressen får vara högst 254 tecken');
     for (const bad of [
       'åsa',
       'åsa@',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { toSingleLineText } from './text.js';
 import { withoutWebAddress } from './web-address.js';
+import { TEXT_LIMITS } from './field-limits.js';
+
+/** What a name too long is told, wherever a name is asked for. */
+export const NAME_TOO_LONG = `Namnet får vara högst ${TEXT_LIMITS.name} tecken`;
 
 /** One field a refusal is about, by its name in the request body (absent: the whole body). */
 export const ZFieldIssueSchema = z.object({ field: z.string().optional(), message: z.string() });
@@ -37,7 +41,7 @@ export const ZEmailSchema = z
   // so the same address always finds the same account.
   .normalize('NFC')
   .min(1, 'E-post krävs')
-  .max(254, 'E-postadressen är för lång')
+  .max(TEXT_LIMITS.email, `E-postadressen får vara högst ${TEXT_LIMITS.email} tecken`)
   .regex(EMAIL_PATTERN, 'Ange en giltig e-postadress')
   .refine((address) => !isReservedAddress(address), 'Adresser som slutar på .invalid finns inte. Ange en riktig e-postadress.');
 
@@ -94,10 +98,19 @@ export const idSchema = (message = 'Ogiltigt id', missingMessage?: string) =>
 export const ZIdParamSchema = idSchema();
 
 export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = TEXT_LIMITS.password;
+const PASSWORD_TOO_LONG = `Lösenordet får vara högst ${PASSWORD_MAX_LENGTH} tecken`;
+
+/** A new password: an empty one is missing ('Lösenord krävs', issue 33) before it is too short. */
 export const ZNewPasswordSchema = z
   .string({ error: 'Lösenord krävs' })
+  .min(1, 'Lösenord krävs')
   .min(PASSWORD_MIN_LENGTH, 'Lösenordet måste vara minst 8 tecken')
-  .max(200, 'Lösenordet är för långt');
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
+/** A password given to prove who one is (sign-in, a change, a deletion); `missing` names what it is for. */
+export const ZGivenPasswordSchema = (missing = 'Lösenord krävs') =>
+  z.string({ error: missing }).min(1, missing).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 /**
  * Text a person types for a name, a title or a phone number: stored as one line
@@ -121,6 +134,16 @@ export const personName = <T extends z.ZodString>(schema: T): T =>
     RESERVED_NAME_MESSAGE,
   );
 
-export const ZFullNameSchema = personName(ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(120, 'Namnet är för långt'));
+export const ZFullNameSchema = personName(ZSingleLineTextSchema('Namn krävs').min(1, 'Namn krävs').max(TEXT_LIMITS.name, NAME_TOO_LONG));
 
-export const ZPhoneSchema = ZSingleLineTextSchema().max(40, 'Telefonnumret är för långt');
+/**
+ * A phone number as people write one: digits, with spaces, dashes, brackets and a leading + as they
+ * like ('070-123 45 67', '+46 70 123 45 67'), 6 to 15 digits (E.164's longest). Empty clears it.
+ * Letters and symbols are no phone number (issue 33: 'abc ☎️ 123' was saved).
+ */
+export const ZPhoneSchema = ZSingleLineTextSchema()
+  .max(TEXT_LIMITS.phone, `Telefonnumret får vara högst ${TEXT_LIMITS.phone} tecken`)
+  .refine(
+    (value) => value.trim() === '' || (/^\+?[0-9(][0-9 ()-]*$/.test(value.trim()) && /^(\D*\d){6,15}\D*$/.test(value)),
+    'Ange ett telefonnummer med siffror, till exempel 070-123 45 67',
+  );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmailSchema, ZFullNameSchema, ZNewPasswordSchema, idSchema } from './common.js';
+import { ZEmailSchema, ZFullNameSchema, ZGivenPasswordSchema, ZNewPasswordSchema, idSchema } from './common.js';
 
 /** A guardian's consent code from the mail's link (issue 22); its form is checked by the server. */
 export const ZGuardianCodeSchema = z
@@ -32,7 +32,7 @@ export const ZGuardianConsentRequestSchema = z
     account: z.enum(['new', 'existing'], { error: 'Välj nytt konto eller befintligt konto' }).optional(),
     full_name: ZFullNameSchema.optional(),
     email: ZEmailSchema.optional(),
-    password: z.string({ error: 'Lösenord krävs' }).max(200, 'Lösenordet är för långt').optional(),
+    password: ZGivenPasswordSchema().optional(),
   })
   .superRefine((value, context) => {
     if (value.decision !== 'approve') return;

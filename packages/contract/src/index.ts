@@ -6,6 +6,7 @@ import sv from 'zod/v4/locales/sv.js';
 z.config(sv());
 
 export * from './common.js';
+export * from './field-limits.js';
 export * from './text.js';
 export * from './web-address.js';
 export * from './auth.js';

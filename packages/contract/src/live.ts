@@ -12,9 +12,9 @@ export const ZEventTicketResponseSchema = z.object({
 export type TEventTicketResponse = z.infer<typeof ZEventTicketResponseSchema>;
 
 export const ZEventsQuerySchema = z.object({
-  ticket: z.string().max(200).optional(),
+  ticket: z.string().max(200, 'Ogiltig biljett').optional(),
   /** The last event id seen, for a client that cannot send the Last-Event-ID header (EventSource with a new URL). */
-  last_event_id: z.string().max(100).optional(),
+  last_event_id: z.string().max(100, 'Ogiltigt händelse-id').optional(),
 });
 
 /** The names of the stream's events and their data. */

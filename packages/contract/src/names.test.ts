@@ -94,12 +94,30 @@ describe('names and titles a person types', () => {
     }
   }, 60_000);
 
-  it('turn a line break into a space, so the formula after it stays inside the name', () => {
+  it('turn a line break into a space, so the formula after it stays inside the name; a phone number holds no formula at all', () => {
     for (const [field, { schema, body, read }] of Object.entries(FIELDS)) {
+      if (field.endsWith('phone')) {
+        expect(schema.safeParse(body("070\r\n=cmd|' /C calc'!A0")).success, field).toBe(false);
+        const parsed = schema.safeParse(body('070-123\r\n45 67\u0000'));
+        expect(parsed.success, field).toBe(true);
+        expect(read(parsed.data as never), field).toBe('070-123 45 67');
+        continue;
+      }
       const parsed = schema.safeParse(body("Noah\r\n=cmd|' /C calc'!A0\u0000"));
       expect(parsed.success, field).toBe(true);
       expect(read(parsed.data as never), field).toBe("Noah =cmd|' /C calc'!A0");
     }
+  });
+
+  it('take a phone number as people write one, and nothing else', () => {
+    const phoneOf = (phone: string) => ZUpdateProfileRequestSchema.safeParse({ full_name: 'Elsa', phone });
+    for (const phone of ['070-123 45 67', '+46 70 123 45 67', '(08) 123 456', '08-12 34 56', '']) {
+      expect(phoneOf(phone).success, phone).toBe(true);
+    }
+    for (const phone of ['abc ☎️ 123', '070 abc', '12345', '+', '1'.repeat(16), '070--123 45 67 ☎']) {
+      expect(phoneOf(phone).error?.issues[0]?.message, phone).toBe('Ange ett telefonnummer med siffror, till exempel 070-123 45 67');
+    }
+    expect(phoneOf('0'.repeat(41)).error?.issues[0]?.message).toBe('Telefonnumret får vara högst 40 tecken');
   });
 
   it('count a name of control characters alone as no name', () => {

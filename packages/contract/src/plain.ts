@@ -5,5 +5,6 @@
  * Everything here is also exported by the package's main entry.
  */
 export * from './catalog.js';
+export * from './field-limits.js';
 export * from './goal-days.js';
 export * from './text.js';

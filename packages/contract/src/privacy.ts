@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZSekSchema } from './common.js';
+import { ZGivenPasswordSchema, ZSekSchema } from './common.js';
 
 /** 'Radera mitt konto': the password confirms that it is the person themself (issue 22). */
 export const ZDeleteAccountRequestSchema = z.object({
-  password: z.string({ error: 'Lösenord krävs' }).min(1, 'Lösenord krävs').max(200),
+  password: ZGivenPasswordSchema(),
 });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequestSchema>;
 

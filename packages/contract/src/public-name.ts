@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personName, ZIdParamSchema, ZSingleLineTextSchema } from './common.js';
+import { TEXT_LIMITS } from './field-limits.js';
 
 /** How buyers see a seller (issue 22): the first name (the default), the whole name, or an alias. */
 export const ZPublicNameChoiceSchema = z.enum(['first_name', 'full_name', 'alias'], { error: 'Välj hur ditt namn ska visas' });
@@ -12,7 +13,9 @@ export const PUBLIC_NAME_LABELS: Record<TPublicNameChoice, string> = {
 };
 
 /** An alias is a name like any other: one line, no control characters, no web address, not the erased name. */
-export const ZAliasSchema = personName(ZSingleLineTextSchema('Aliaset måste vara text').max(40, 'Aliaset får vara högst 40 tecken'));
+export const ZAliasSchema = personName(
+  ZSingleLineTextSchema('Aliaset måste vara text').max(TEXT_LIMITS.alias, `Aliaset får vara högst ${TEXT_LIMITS.alias} tecken`),
+);
 
 /** The choice and the alias; an alias is required when it is chosen, and may be kept for a protected identity. */
 export const ZPublicNameRequestSchema = z

@@ -49,7 +49,7 @@ describe('POST /api/admin/groups/create', () => {
     const admin = { email: 'ny.admin@demo.se', password: 'hemlig', full_name: 'Ny Admin' };
     await refused(await create({}), 400, 'Gruppnamn krävs');
     await refused(await create({ group_name: '   ' }), 400, 'Gruppnamn krävs');
-    await refused(await create({ group_name: 'x'.repeat(121) }), 400, 'Gruppnamnet är för långt');
+    await refused(await create({ group_name: 'x'.repeat(121) }), 400, 'Gruppnamnet får vara högst 120 tecken');
     await refused(await create({ group_name: 'Klass 1', admin: {} }), 400, 'Admin-uppgifter krävs');
     await refused(await create({ group_name: 'Klass 1', admin: 'ja' }), 400, 'Admin-uppgifter krävs');
     await refused(await create({ group_name: 'Klass 1', admin: { ...admin, email: ' ' } }), 400, 'Admin-uppgifter krävs');
@@ -362,7 +362,7 @@ describe('archive, reactivate and rename', () => {
       { action: 'group.rename', actor_user_id: adminUserId, details: { from: 'Klass 7D Granskolan', to: 'Klass 8D Granskolan' } },
     ]);
     await refused(await call('POST', `/api/admin/group/${groupId}/rename`, {}), 400, 'Gruppnamn krävs');
-    await refused(await call('POST', `/api/admin/group/${groupId}/rename`, { name: 'x'.repeat(121) }), 400, 'Gruppnamnet är för långt');
+    await refused(await call('POST', `/api/admin/group/${groupId}/rename`, { name: 'x'.repeat(121) }), 400, 'Gruppnamnet får vara högst 120 tecken');
   });
 
   it('does both through the PATCH fallback, each by its own rules', async () => {

@@ -19,7 +19,7 @@ export const ISSUES = {
   currentPasswordForPassword: { title: 'Nuvarande lösenord krävs', text: 'Ange ditt nuvarande lösenord för att byta lösenord.' },
   invalidEmail: { title: 'Ogiltig e-postadress', text: 'Ange en giltig e-postadress' },
   currentPasswordForEmail: { title: 'Nuvarande lösenord krävs', text: 'Ange ditt nuvarande lösenord för att byta e-post.' },
-  passwordForDelete: { title: 'Lösenord krävs', text: 'Ange ditt lösenord för att radera kontot.' },
+  passwordForDelete: { title: 'Lösenord krävs', text: 'Lösenord krävs för att radera kontot.' },
 } as const satisfies Record<string, FormIssue>;
 
 /** The issue whose text a field shows, so the toast can carry its title (unknown texts stand alone). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ZForgotPasswordRequestSchema } from '@saljportalen/contract';
+import { ZForgotPasswordRequestSchema, TEXT_LIMITS } from '@saljportalen/contract';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -50,7 +50,7 @@ export function ForgotPasswordPage() {
     <AuthCard title="Glömt lösenordet?" intro="Skriv din e-postadress så skickar vi en länk där du väljer ett nytt lösenord.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="E-post" error={form.formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+          <Input type="email" autoComplete="email" inputMode="email" maxLength={TEXT_LIMITS.email} {...form.register('email')} />
         </Field>
         <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Skickar...' : 'Skicka länk'}

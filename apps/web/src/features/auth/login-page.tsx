@@ -11,6 +11,7 @@ import { refusedFields } from '@/lib/server-field-errors';
 import { AuthCard } from './components/auth-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useLogin } from './api/login';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 interface LoginValues {
   email: string;
@@ -74,10 +75,18 @@ export function LoginForm({ onSignedIn, submitLabel = 'Logga in' }: { onSignedIn
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label="E-post" error={errors.email}>
-        <Input ref={email} name="email" type="email" autoComplete="email" inputMode="email" onChange={recheck} />
+        <Input
+          ref={email}
+          name="email"
+          type="email"
+          maxLength={TEXT_LIMITS.email}
+          autoComplete="email"
+          inputMode="email"
+          onChange={recheck}
+        />
       </Field>
       <Field label="Lösenord" error={errors.password}>
-        <PasswordInput ref={password} name="password" autoComplete="current-password" onChange={recheck} />
+        <PasswordInput ref={password} name="password" maxLength={TEXT_LIMITS.password} autoComplete="current-password" onChange={recheck} />
       </Field>
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Loggar in...' : submitLabel}

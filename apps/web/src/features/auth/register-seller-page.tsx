@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ZRegisterSellerFieldsSchema, guardianEmailIssue } from '@saljportalen/contract';
+import { ZRegisterSellerFieldsSchema, guardianEmailIssue, TEXT_LIMITS } from '@saljportalen/contract';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -16,13 +16,11 @@ import { PrivacyLink } from '@/features/privacy';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
 
 /**
- * The contract's registration rules; an empty password is named as missing before it is too short.
- * 'Är du under 13 år?' must be answered; a yes asks for a guardian's address (issue 22), checked by
+ * The contract's registration rules. 'Är du under 13 år?' must be answered; a yes asks for a guardian's address (issue 22), checked by
  * the contract's own rule so the form and the server say the same thing.
  */
 const registerFormSchema = ZRegisterSellerFieldsSchema.omit({ under_13: true, guardian_email: true })
   .extend({
-    password: z.string().min(1, 'Lösenord krävs').pipe(ZRegisterSellerFieldsSchema.shape.password),
     under_13: z.enum(['ja', 'nej'], { error: 'Svara på om du är under 13 år' }),
     guardian_email: z.string(),
   })
@@ -79,13 +77,13 @@ export function RegisterSellerPage() {
     <AuthCard title="Registrera som säljare" intro="Du behöver gruppkoden från din lärare eller ledare.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Namn" error={form.formState.errors.full_name?.message}>
-          <Input autoComplete="name" {...form.register('full_name')} />
+          <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
         </Field>
         <Field label="E-post" error={form.formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+          <Input type="email" autoComplete="email" inputMode="email" maxLength={TEXT_LIMITS.email} {...form.register('email')} />
         </Field>
         <Field label="Lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+          <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
         </Field>
         <Field label="Gruppkod" error={form.formState.errors.group_code?.message}>
           <Input
@@ -124,7 +122,7 @@ export function RegisterSellerPage() {
             hint="Den som är under 13 år behöver en vårdnadshavares godkännande. Vi mejlar en länk för att godkänna kontot."
             error={form.formState.errors.guardian_email?.message}
           >
-            <Input type="email" autoComplete="off" inputMode="email" {...form.register('guardian_email')} />
+            <Input type="email" autoComplete="off" inputMode="email" maxLength={TEXT_LIMITS.email} {...form.register('guardian_email')} />
           </Field>
         )}
         <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>

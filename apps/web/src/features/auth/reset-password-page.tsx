@@ -10,6 +10,7 @@ import { errorMessage, notify } from '@/lib/toast';
 import { AuthCard } from './components/auth-card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useResetPassword, useVerifyResetCode } from './api/reset-password';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 const resetFormSchema = z
   .object({
@@ -75,10 +76,10 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Nytt lösenord" hint="Minst 8 tecken." error={form.formState.errors.new_password?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('new_password')} />
+          <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('new_password')} />
         </Field>
         <Field label="Bekräfta nytt lösenord" error={form.formState.errors.confirm_password?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('confirm_password')} />
+          <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('confirm_password')} />
         </Field>
         <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Sparar...' : 'Spara nytt lösenord'}

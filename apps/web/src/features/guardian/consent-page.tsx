@@ -3,7 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ZEmailSchema, ZFullNameSchema, ZNewPasswordSchema, type TGuardianConsentResponse } from '@saljportalen/contract';
+import {
+  ZEmailSchema,
+  ZFullNameSchema,
+  ZGivenPasswordSchema,
+  ZNewPasswordSchema,
+  type TGuardianConsentResponse,
+  TEXT_LIMITS,
+} from '@saljportalen/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,7 +29,7 @@ import { genitive } from '@/lib/format';
 const newAccountSchema = z.object({ full_name: ZFullNameSchema, email: ZEmailSchema, password: ZNewPasswordSchema });
 const existingAccountSchema = z.object({
   email: ZEmailSchema,
-  password: z.string().min(1, 'Lösenord krävs'),
+  password: ZGivenPasswordSchema(),
 });
 type NewAccount = z.infer<typeof newAccountSchema>;
 type ExistingAccount = z.infer<typeof existingAccountSchema>;
@@ -118,11 +125,11 @@ function NewAccountForm({ code, email, onApproved }: { code: string; email: stri
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label="Ditt namn" error={form.formState.errors.full_name?.message}>
-        <Input autoComplete="name" {...form.register('full_name')} />
+        <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
       </Field>
       <InvitedEmailField email={email} />
       <Field label="Välj lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
-        <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
       </Field>
       <Refusal message={refusal} />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
@@ -149,7 +156,7 @@ function ExistingAccountForm({ code, email, onApproved }: { code: string; email:
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <InvitedEmailField email={email} />
       <Field label="Ditt lösenord" error={form.formState.errors.password?.message}>
-        <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        <PasswordInput autoComplete="current-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
       </Field>
       <Refusal message={refusal} />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>

@@ -10,6 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { changeEmailFormSchema, firstIssue, type ChangeEmailFormValues } from '../account-forms';
 import { useChangeEmail } from '../api/change-email';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 const FIELD_ORDER = ['new_email', 'current_password'] as const;
 
@@ -45,10 +46,10 @@ export function ChangeEmailForm() {
       <CardContent>
         <form aria-labelledby={titleId} onSubmit={onSubmit} noValidate className="space-y-4">
           <Field label="Ny e-postadress" error={errors.new_email?.message}>
-            <Input type="email" autoComplete="email" inputMode="email" {...form.register('new_email')} />
+            <Input type="email" autoComplete="email" inputMode="email" maxLength={TEXT_LIMITS.email} {...form.register('new_email')} />
           </Field>
           <Field label="Nuvarande lösenord" error={errors.current_password?.message}>
-            <PasswordInput autoComplete="current-password" {...form.register('current_password')} />
+            <PasswordInput autoComplete="current-password" maxLength={TEXT_LIMITS.password} {...form.register('current_password')} />
           </Field>
           <Button type="submit" variant="brand" disabled={isSubmitting}>
             {isSubmitting ? 'Sparar...' : 'Byt e-postadress'}

@@ -9,6 +9,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { changePasswordFormSchema, firstIssue, type ChangePasswordFormValues } from '../account-forms';
 import { useChangePassword } from '../api/change-password';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 const FIELD_ORDER = ['current_password', 'new_password', 'confirm_password'] as const;
 
@@ -46,13 +47,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
           {/* Lets a password manager file the new password under the right account. */}
           <input type="email" autoComplete="username" value={email} readOnly hidden />
           <Field label="Nuvarande lösenord" error={errors.current_password?.message}>
-            <PasswordInput autoComplete="current-password" {...form.register('current_password')} />
+            <PasswordInput autoComplete="current-password" maxLength={TEXT_LIMITS.password} {...form.register('current_password')} />
           </Field>
           <Field label="Nytt lösenord" hint="Minst 8 tecken." error={errors.new_password?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register('new_password')} />
+            <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('new_password')} />
           </Field>
           <Field label="Bekräfta nytt lösenord" error={errors.confirm_password?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register('confirm_password')} />
+            <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('confirm_password')} />
           </Field>
           <Button type="submit" variant="brand" disabled={isSubmitting}>
             {isSubmitting ? 'Sparar...' : 'Byt lösenord'}

@@ -17,6 +17,7 @@ import { deleteAccountFormSchema, type DeleteAccountFormValues } from '../accoun
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccount } from '../api/export-account';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 /** Issue 22: the person's own data: a copy of all of it, or all of it erased. */
 export function MyDataCard({ email, account }: { email: string; account: TProfileResponse['account'] }) {
@@ -119,7 +120,7 @@ function DeleteAccountDialog({ open, onOpenChange, email }: { open: boolean; onO
         )}
         <input type="email" autoComplete="username" value={email} readOnly hidden />
         <Field label="Lösenord" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+          <PasswordInput autoComplete="current-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => close(false)} disabled={isSubmitting}>

@@ -10,6 +10,7 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { firstIssue, profileFormSchema, type ProfileFormValues } from '../account-forms';
 import { useUpdateProfile } from '../api/update-profile';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 const FIELD_ORDER = ['full_name', 'phone'] as const;
 
@@ -25,6 +26,8 @@ export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
     async (values) => {
       try {
         await updateProfile.mutateAsync(values);
+        // The fields show what was stored: the contract's rules (which the server applies too) trimmed them.
+        form.reset({ full_name: values.full_name, phone: values.phone ?? '' });
         notify.success('Profil uppdaterad');
       } catch (error) {
         showRefusalAtFields(form, error, FIELD_ORDER);
@@ -45,10 +48,10 @@ export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
       <CardContent>
         <form aria-labelledby={titleId} onSubmit={onSubmit} noValidate className="space-y-4">
           <Field label="Fullständigt namn" error={errors.full_name?.message}>
-            <Input autoComplete="name" {...form.register('full_name')} />
+            <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
           </Field>
           <Field label="Telefon" hint="Valfritt." error={errors.phone?.message}>
-            <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+            <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={TEXT_LIMITS.phone} {...form.register('phone')} />
           </Field>
           <Field label="E-post" hint="Byt e-postadress i formuläret längre ner.">
             <Input type="email" value={user.email} readOnly />

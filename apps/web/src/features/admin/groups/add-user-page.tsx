@@ -15,6 +15,7 @@ import { BackLink } from '../components/back-link';
 import { useAddGroupUser } from './api/add-group-user';
 import { useGroup } from './api/get-group';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 /** spec §5 add user: e-mail required; the name required for an administrator; phone optional. */
 const addUserSchema = z
@@ -97,7 +98,7 @@ export function AddUserPage() {
         </p>
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <Field label="E-post" error={form.formState.errors.email?.message}>
-            <Input type="email" autoComplete="off" inputMode="email" {...form.register('email')} />
+            <Input type="email" autoComplete="off" inputMode="email" maxLength={TEXT_LIMITS.email} {...form.register('email')} />
           </Field>
           <Field label="Roll">
             <Select {...form.register('role')}>
@@ -110,10 +111,10 @@ export function AddUserPage() {
             hint="Krävs för administratörer och för nya användare."
             error={form.formState.errors.full_name?.message}
           >
-            <Input autoComplete="off" {...form.register('full_name')} />
+            <Input autoComplete="off" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
           </Field>
           <Field label="Telefon (valfritt)">
-            <Input type="tel" autoComplete="off" inputMode="tel" {...form.register('phone')} />
+            <Input type="tel" autoComplete="off" inputMode="tel" maxLength={TEXT_LIMITS.phone} {...form.register('phone')} />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">

@@ -15,6 +15,7 @@ import { notifyFailure } from '../admin-page-helpers';
 import { BackLink } from '../components/back-link';
 import { useCreateGroup } from './api/create-group';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 /**
  * spec §5 create group: the name is required after trimming; with 'add administrator now' ticked,
@@ -141,7 +142,7 @@ export function CreateGroupPage() {
         <p className="mt-1 text-muted">Gruppkoden skapas automatiskt.</p>
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
           <Field label="Gruppnamn" hint="Till exempel Klass 6B Björkskolan." error={errors.group_name?.message}>
-            <Input autoComplete="off" maxLength={120} {...form.register('group_name')} />
+            <Input autoComplete="off" maxLength={TEXT_LIMITS.groupName} {...form.register('group_name')} />
           </Field>
 
           <label className="flex cursor-pointer items-center gap-3 rounded-md border border-line p-3">
@@ -153,16 +154,16 @@ export function CreateGroupPage() {
             <fieldset className="space-y-4 rounded-md border border-line p-4">
               <legend className="px-1 font-semibold text-ink">Gruppens administratör</legend>
               <Field label="E-post" error={errors.admin_email?.message}>
-                <Input type="email" autoComplete="off" inputMode="email" {...form.register('admin_email')} />
+                <Input type="email" autoComplete="off" inputMode="email" maxLength={TEXT_LIMITS.email} {...form.register('admin_email')} />
               </Field>
               <Field label="Lösenord" hint="Minst 6 tecken." error={errors.admin_password?.message}>
-                <PasswordInput autoComplete="new-password" {...form.register('admin_password')} />
+                <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('admin_password')} />
               </Field>
               <Field label="Fullständigt namn" error={errors.admin_full_name?.message}>
-                <Input autoComplete="off" {...form.register('admin_full_name')} />
+                <Input autoComplete="off" maxLength={TEXT_LIMITS.name} {...form.register('admin_full_name')} />
               </Field>
               <Field label="Telefon (valfritt)">
-                <Input type="tel" autoComplete="off" inputMode="tel" {...form.register('admin_phone')} />
+                <Input type="tel" autoComplete="off" inputMode="tel" maxLength={TEXT_LIMITS.phone} {...form.register('admin_phone')} />
               </Field>
               <p className="text-sm text-muted">Har adressen redan ett konto behåller personen sitt eget lösenord och namn.</p>
             </fieldset>

@@ -48,6 +48,8 @@ export function GoalForm({ groupId, goal, onSaved }: { groupId: number; goal: TG
       }
       setErrors({});
       await save.mutateAsync(parsed.data);
+      // The field shows what was stored: the contract's rule (which the server applies too) trimmed it.
+      if (parsed.data.purpose !== undefined) setPurpose(parsed.data.purpose ?? '');
       notify.success(success);
     } catch (error) {
       const refused = refusedFields(error).filter((issue) => (FIELD_ORDER as readonly string[]).includes(issue.field));

@@ -34,7 +34,15 @@ export const useWithdrawConsent = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (childId: number) => apiJson<{ ok: true }>(childPath(childId, 'withdraw'), { method: 'POST', body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guardian'] }),
+    // The child's account is gone: its dashboard leaves the page before its figures leave the cache,
+    // so nothing asks for them again only to be refused (issue 33 point 8).
+    onSuccess: (_answer, childId) => {
+      queryClient.setQueryData<TGuardianChildrenResponse>(['guardian', 'children'], (list) =>
+        list ? { ...list, children: list.children.filter((child) => child.user_id !== childId) } : list,
+      );
+      queryClient.removeQueries({ queryKey: ['guardian', 'child', childId] });
+      return queryClient.invalidateQueries({ queryKey: ['guardian', 'children'] });
+    },
   });
 };
 

@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
 import { genitive } from '@/lib/format';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 const OWN_HINTS: Record<TPublicNameChoice, string> = {
   first_name: 'Bara ditt förnamn. Det säkraste valet.',
@@ -113,7 +114,7 @@ export function PublicNameForm({
                 hint={childName ? 'Högst 40 tecken. Skriv inte barnets riktiga namn.' : 'Högst 40 tecken. Skriv inte ditt riktiga namn.'}
                 error={errors.alias?.message}
               >
-                <Input autoComplete="off" maxLength={40} {...form.register('alias')} />
+                <Input autoComplete="off" maxLength={TEXT_LIMITS.alias} {...form.register('alias')} />
               </Field>
             )}
             <Button type="submit" variant="brand" disabled={isSubmitting}>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
 /** The contract's rule for the new name: one line, trimmed, at most 120 characters, no web address. */
 const renameFormSchema = z.object({ name: ZRenameGroupRequestSchema.shape.name });
@@ -52,7 +53,7 @@ export function RenameGroupDialog({
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Nytt gruppnamn" error={form.formState.errors.name?.message}>
-          <Input autoComplete="off" maxLength={120} {...form.register('name')} />
+          <Input autoComplete="off" maxLength={TEXT_LIMITS.groupName} {...form.register('name')} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
