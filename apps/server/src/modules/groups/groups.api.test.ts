@@ -362,7 +362,11 @@ describe('archive, reactivate and rename', () => {
       { action: 'group.rename', actor_user_id: adminUserId, details: { from: 'Klass 7D Granskolan', to: 'Klass 8D Granskolan' } },
     ]);
     await refused(await call('POST', `/api/admin/group/${groupId}/rename`, {}), 400, 'Gruppnamn krävs');
-    await refused(await call('POST', `/api/admin/group/${groupId}/rename`, { name: 'x'.repeat(121) }), 400, 'Gruppnamnet får vara högst 120 tecken');
+    await refused(
+      await call('POST', `/api/admin/group/${groupId}/rename`, { name: 'x'.repeat(121) }),
+      400,
+      'Gruppnamnet får vara högst 120 tecken',
+    );
   });
 
   it('does both through the PATCH fallback, each by its own rules', async () => {
