@@ -93,6 +93,17 @@ describe('renderPayoutPdf', () => {
   });
 });
 
+describe('renderPayoutPdf with long order names', () => {
+  it('keeps each order name whole on its line: the column is as wide as the widest name', async () => {
+    const payout = document(3);
+    payout.lines[0]!.orderName = 'SP-2026-004217';
+    payout.lines[1]!.orderName = '#1001-RETUR';
+    const { text } = readPdf(await renderPayoutPdf(payout));
+    expect(text).toContain('SP-2026-004217');
+    expect(text).toContain('#1001-RETUR');
+  });
+});
+
 describe('renderPayoutPdf with names beyond Swedish letters', () => {
   it('writes them in letters its font has, as the catalogue does', async () => {
     const payout = document(3);

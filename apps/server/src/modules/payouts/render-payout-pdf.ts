@@ -213,11 +213,16 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     ],
   );
 
+  // An order's name is one word ('#1042', 'SP-2026-0042'): its column is as wide as the widest,
+  // within bounds, so a name wraps between words if at all, never inside one (issue 33 point 8).
+  doc.font('Helvetica').fontSize(9);
+  const widestOrderName = Math.max(0, ...payout.lines.map((line) => doc.widthOfString(line.orderName)));
+  const orderWidth = Math.min(Math.max(48, Math.ceil(widestOrderName) + 2 * CELL_PADDING + 1), 110);
   const lineColumns: Column[] = [
     { header: 'Datum', width: 58 },
-    { header: 'Order', width: 48 },
+    { header: 'Order', width: orderWidth },
     { header: 'Säljare', width: 88 },
-    { header: 'Produkt', width: contentWidth - 58 - 48 - 88 - 30 - 68 - 62 },
+    { header: 'Produkt', width: contentWidth - 58 - orderWidth - 88 - 30 - 68 - 62 },
     { header: 'Antal', width: 30, align: 'right' },
     { header: 'Belopp', width: 68, align: 'right' },
     { header: 'Provision', width: 62, align: 'right' },
