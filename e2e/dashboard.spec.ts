@@ -384,6 +384,8 @@ test.describe('dashboard', () => {
     const token = await signInQuickly(page, 'noah@demo.se');
     const { user, personal } = await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary');
     await page.goto('/dashboard');
+    // The card says how a paper catalogue sells, so it is not a mostly empty box beside the link (issue 33).
+    await expect(page.getByRole('list', { name: 'Så används katalogen' }).getByRole('listitem')).toHaveCount(3);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Ladda ner katalog' }).click();
     const download = await downloading;

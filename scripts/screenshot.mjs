@@ -1,12 +1,13 @@
 // Takes screenshots of pages with Debian's Chromium: node scripts/screenshot.mjs URL OUT.png [phone|desktop] [email]
 // Signs in with PASSWORD, or the demo password the server kept in DATA_DIR (default ./data).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 
 const [url, out, viewport = 'desktop', email] = process.argv.slice(2);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // The test command installs Debian's headless build (decision 061); a desktop machine may have the full one.
+  executablePath: process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)),
   args: ['--disable-background-networking'],
 });
 const context = await browser.newContext(

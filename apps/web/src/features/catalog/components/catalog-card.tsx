@@ -34,6 +34,24 @@ export function CatalogCard({ sellerName, path, owner }: { sellerName: string; p
             som leder till den.
           </p>
         </div>
+        {/* How the paper catalogue sells, for a pupil who has never sold from one (and fills the card beside the link). */}
+        <ol aria-label="Så används katalogen" className="space-y-2 text-sm text-ink">
+          {[
+            'Skriv ut katalogen och visa den för familj, grannar och släkt.',
+            'Köparen skannar QR-koden med mobilen och handlar i butiken.',
+            `Allt som köps räknas till ${owner ?? 'dig'} och klassen.`,
+          ].map((step, index) => (
+            <li key={step} className="flex gap-3">
+              <span
+                aria-hidden="true"
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-soft text-xs font-bold text-brand"
+              >
+                {index + 1}
+              </span>
+              <span>{step}</span>
+            </li>
+          ))}
+        </ol>
         <Button variant="brand" className="mt-auto w-full" onClick={onDownload} disabled={download.isPending}>
           <Download aria-hidden="true" />
           {download.isPending ? 'Laddar ner...' : 'Ladda ner katalog'}
