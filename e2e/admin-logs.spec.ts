@@ -55,6 +55,17 @@ test.describe("the superadmin's webhooks and audit log", () => {
     );
     expect(broken.status).toBe(200);
     const brokenEventId = ((await broken.json()) as { event_id: number }).event_id;
+    // An order of one line: its outcome counts '1 ny rad' (issue 33 point 8).
+    const singleId = nextOrderId++;
+    const singleName = `#E${singleId % 100000}`;
+    const single = swedishOrder({
+      id: singleId,
+      name: singleName,
+      refCode: null,
+      createdAt: new Date().toISOString(),
+      lineItems: [{ id: singleId, productId: 1, title: 'Tvål med havtorn', price: '89.00', quantity: 1 }],
+    });
+    expect((await sendShopifyWebhook(baseURL!, 'orders/create', single, { secret: E2E_WEBHOOK_SECRET })).status).toBe(200);
 
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Adminmeny' }).getByRole('link', { name: 'Webbhookar' }).click();
@@ -62,6 +73,7 @@ test.describe("the superadmin's webhooks and audit log", () => {
     const processed = entry(page, testInfo, 'Ny order').filter({ hasText: 'Behandlad' }).first();
     await expect(processed).toBeVisible();
     await expectAccessible(page, 'Webbhookar');
+    await expect(entry(page, testInfo, `Order ${singleName} `)).toContainText('1 ny rad,');
 
     // What the portal kept of what Shopify sent is there to read: what the ledger needs, no buyer (decision 035).
     await processed.getByText('Visa innehåll').click();
