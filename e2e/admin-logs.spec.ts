@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
-import { E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, test } from './support/fixtures';
+import { E2E_WEBHOOK_SECRET, expectAccessible, signInQuickly, test, uniqueEmail } from './support/fixtures';
 
 const SUPERADMIN = 'admin@saljportalen.se';
 
@@ -147,5 +147,27 @@ test.describe("the superadmin's webhooks and audit log", () => {
     await pager.getByRole('button', { name: 'Föregående' }).click();
     await entry(page, testInfo, finalName).first().getByRole('link', { name: finalName }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/groups/${groupId}$`));
+  });
+
+  test("'Händelselogg' names an erased account 'Borttagen användare', never its tombstone address (issue 33)", async ({
+    page,
+  }, testInfo) => {
+    // A seller downloads their catalogue (an audited action), then deletes their account.
+    const email = uniqueEmail('raderad.i.loggen', testInfo.project.name);
+    const registered = await page.request.post('/api/auth/register-seller', {
+      data: { full_name: 'Rut Raderad', email, password: 'ruts-losen-1', group_code: 'SCT482' },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const seller = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
+    expect((await page.request.get('/api/catalog/me.pdf', { headers: seller })).ok()).toBe(true);
+    expect((await page.request.post('/api/account/delete', { headers: seller, data: { password: 'ruts-losen-1' } })).ok()).toBe(true);
+
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto('/admin/audit?action=catalog.download');
+    // Other tests download catalogues meanwhile: the erased seller's entry is the one of no name.
+    await expect(entry(page, testInfo, 'Borttagen användare').first()).toContainText('Personlig katalog hämtad');
+    await expect(page.getByRole('main')).not.toContainText('.invalid');
+    await expect(page.getByRole('main')).not.toContainText('Rut Raderad');
+    await expectAccessible(page, 'Händelselogg med ett raderat konto');
   });
 });
