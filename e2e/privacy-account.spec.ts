@@ -65,7 +65,7 @@ test.describe('my data in account settings', () => {
     await page.keyboard.press('Enter');
     const field = dialog.getByLabel('Lösenord', { exact: true });
     await dialog.getByRole('button', { name: 'Radera mitt konto' }).click();
-    await expect(dialog.getByText('Ange ditt lösenord för att radera kontot.')).toBeVisible();
+    await expect(dialog.getByText('Lösenord krävs för att radera kontot.')).toBeVisible();
     await field.fill('fel-losenord-1');
     await dialog.getByRole('button', { name: 'Radera mitt konto' }).click();
     await expect(dialog.getByText('Lösenordet är fel')).toBeVisible();

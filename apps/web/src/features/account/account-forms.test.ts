@@ -45,7 +45,7 @@ describe('change e-mail form', () => {
 describe('delete account form', () => {
   it('wants the password, and sends it as typed', () => {
     expect(messages(deleteAccountFormSchema.safeParse({ password: '' }))).toEqual({
-      password: 'Ange ditt lösenord för att radera kontot.',
+      password: 'Lösenord krävs för att radera kontot.',
     });
     expect(deleteAccountFormSchema.parse({ password: ' mitt lösen ' })).toEqual({ password: ' mitt lösen ' });
   });
