@@ -13,8 +13,18 @@ import { stockholmDayStart } from '../../lib/dates.js';
 export const orderSums = () => ({
   salesOre: sql`coalesce(sum(${orders.subtotalOre}), 0)`.mapWith(Number),
   commissionOre: sql`coalesce(sum(${orders.commissionOre}), 0)`.mapWith(Number),
-  ordersCount: sql`count(*) filter (where ${orders.state} <> 'cancelled')`.mapWith(Number),
+  ordersCount: sql`count(*) filter (where ${countedOrder()})`.mapWith(Number),
 });
+
+/**
+ * The one definition of an order that counts (issue 30): one that is not cancelled as a whole. The
+ * dashboards, the admin pages, the CSV export and the payouts count by it; the rollup triggers of
+ * migration 0004 say the same in SQL (`state <> 'cancelled'`).
+ */
+export const countsAsOrder = (state: string): boolean => state !== 'cancelled';
+
+/** countsAsOrder, in SQL over `orders`. */
+export const countedOrder = () => sql`${orders.state} <> 'cancelled'`;
 
 /** Where a row's three figures are: a rollup table (membershipFigures, groupFigures), or a subquery of orderSums. */
 export interface FigureColumns {

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { groups, memberships, orderLines, orders, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
-import { bookingInstant } from './order-ledger.js';
 
 /**
  * Attributes an order to a seller's membership by hand, lines and all. An order any of whose
@@ -51,21 +50,9 @@ export async function assignOrder(
       .update(orders)
       .set({ membershipId: seller.membershipId, groupId: seller.groupId, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
-    // The lines join the new group's ledger, booked where its next payout will find them.
-    const lines = await tx
-      .select({ id: orderLines.id, bookedAt: orderLines.bookedAt })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id));
-    for (const line of lines) {
-      await tx
-        .update(orderLines)
-        .set({
-          membershipId: seller.membershipId,
-          groupId: seller.groupId,
-          bookedAt: await bookingInstant(tx, seller.groupId, line.bookedAt),
-        })
-        .where(eq(orderLines.id, line.id));
-    }
+    // The lines join the new group's ledger on the days they happened: a day the group was paid out
+    // for already makes them a correction in its next payout (decision 065).
+    await tx.update(orderLines).set({ membershipId: seller.membershipId, groupId: seller.groupId }).where(eq(orderLines.orderId, order.id));
     await writeAudit(tx, {
       actorUserId: options.actorUserId,
       action: 'order.assign',

@@ -8,8 +8,7 @@ import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { transactionStatement } from '../../db/prepared.js';
 import type { Tx } from '../../db/client.js';
-import { groups, orderLines, orders, payouts } from '../../db/schema.js';
-import { stockholmDayStart } from '../../lib/dates.js';
+import { orderLines, orders } from '../../db/schema.js';
 import { commissionOre } from '../../lib/money.js';
 import type { TShopifyRefund } from '../../lib/shopify-payloads.js';
 import { reversalOf, type LineFigures, type SaleLineDraft } from './shopify-order.js';
@@ -51,44 +50,13 @@ export const storedOrderColumns = {
   state: orders.state,
 };
 
-/** A payout's inclusive period, as Stockholm calendar dates (YYYY-MM-DD). */
-export interface PayoutPeriod {
-  from: string;
-  to: string;
-}
-
 /**
- * When a line for `groupId` that happened at `instant` is booked. Never inside a period a payout
- * of the group already covers, since every later payout would pass it by: such a line (a late
- * delivery, a refund replayed, an order assigned by hand) is booked on the first day after the
- * group's latest payout, so the next payout settles it. The share lock on the group waits for a
- * payout being created for it right now (create-payout locks the group row for update); but the
- * periods are read with the statement's snapshot, taken before that wait, so a caller that must
- * see such a payout locks the group in an earlier statement (recordShopifyOrder does, decision 046).
+ * When a line is booked: on the day it happened (an order placed, a refund processed, an order
+ * cancelled), by Shopify's clock, never in the future (issue 30). A line of a day a payout already
+ * covers stays on that day: the next payout of the group settles it as a correction of that payout
+ * (create-payout.ts, decision 065), instead of the line moving to a later day it did not happen on.
  */
-export async function bookingInstant(tx: Tx, groupId: number | null, instant: Date): Promise<Date> {
-  if (groupId === null) return instant;
-  // One query: the group row share-locked, with its payouts' periods (none: one row of nulls).
-  const rows = await tx
-    .select({ from: payouts.periodFrom, to: payouts.periodTo })
-    .from(groups)
-    .leftJoin(payouts, eq(payouts.groupId, groups.id))
-    .where(eq(groups.id, groupId))
-    .for('share', { of: groups });
-  return bookingInstantWithin(
-    rows.filter((row): row is PayoutPeriod => row.from !== null && row.to !== null),
-    instant,
-  );
-}
-
-/** bookingInstant for a group whose payout periods were read under its share lock already. */
-export function bookingInstantWithin(periods: PayoutPeriod[], instant: Date): Date {
-  if (periods.length === 0) return instant;
-  const covered = periods.some((period) => instant >= stockholmDayStart(period.from) && instant < stockholmDayStart(period.to, 1));
-  if (!covered) return instant;
-  const latestTo = periods.reduce((latest, period) => (period.to > latest ? period.to : latest), periods[0]!.to);
-  return stockholmDayStart(latestTo, 1);
-}
+export const bookedAtFor = (happened: Date, now = new Date()): Date => (happened > now ? now : happened);
 
 /** A sale line as Shopify sent it, with its product and its commission at that product's rate. */
 export interface PricedSaleLine extends SaleLineDraft {
@@ -175,19 +143,16 @@ function insertNewSaleLinesAlongside(alongside: Alongside) {
 
 /**
  * Adds the sale lines the order does not have yet (by Shopify's line id); returns how many.
- * `payoutPeriods`: those of the order's group, when read already under the group's share lock.
  * `alongside`: see Alongside; `finished` is how many rows it returned.
  */
 export async function insertSaleLines(
   tx: Tx,
   order: StoredOrder,
   lines: PricedSaleLine[],
-  options: { payoutPeriods?: PayoutPeriod[]; alongside?: Alongside } = {},
+  options: { alongside?: Alongside } = {},
 ): Promise<{ added: number; finished?: number }> {
   if (lines.length === 0) return { added: 0 };
-  const bookedAt = options.payoutPeriods
-    ? bookingInstantWithin(options.payoutPeriods, order.orderedAt)
-    : await bookingInstant(tx, order.groupId, order.orderedAt);
+  const bookedAt = bookedAtFor(order.orderedAt);
   const values = {
     orderId: order.id,
     groupId: order.groupId,
@@ -275,7 +240,7 @@ async function insertReversal(
       commissionOre: -options.figures.commissionOre,
       groupId: order.groupId,
       membershipId: order.membershipId,
-      bookedAt: await bookingInstant(tx, order.groupId, options.bookedAt),
+      bookedAt: bookedAtFor(options.bookedAt),
     })
     .onConflictDoNothing({ target: [orderLines.orderId, orderLines.kind, orderLines.shopifyLineId] })
     .returning({ id: orderLines.id });

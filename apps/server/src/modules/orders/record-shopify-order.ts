@@ -15,7 +15,6 @@ import {
   storedOrderColumns,
   totalsOf,
   type CatalogueProduct,
-  type PayoutPeriod,
   type StoredOrder,
 } from './order-ledger.js';
 import { linkCodeCandidates, orderStateOf, orderedAtOf, saleLinesOf, shopifyVersionOf, type SaleLineDraft } from './shopify-order.js';
@@ -23,8 +22,8 @@ import { newLinesText } from './outcome-text.js';
 
 /**
  * Takes the order's lock, finds the memberships whose personal link code is one of the candidate
- * codes, share-locks their groups (see bookingInstant: the next statement reads the payout periods,
- * current since no payout of the group can be created now), and reads the catalogue rows of the
+ * codes, share-locks their groups (so no payout of the group is created while its lines are being
+ * written, and a payout sees the order whole or not at all), and reads the catalogue rows of the
  * sale lines. One statement, since every delivery does all of it (decision 046): the left joins
  * keep the lock's row whether or not a code matches, so the lock is always taken, and the group's
  * lock is taken after the order's (the lateral subquery runs for each row the lock's row joins).
@@ -97,7 +96,7 @@ async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: str
  * statement after the one that took the order's lock, it sees a refund whose processing found no
  * order.
  */
-const insertNewOrder = transactionStatement<{ id: string; payout_periods: PayoutPeriod[]; waiting_refunds: string[] }>(
+const insertNewOrder = transactionStatement<{ id: string; waiting_refunds: string[] }>(
   'record_order_insert',
   sql`insert into orders (shopify_order_id, order_name, ordered_at, shopify_updated_at, membership_id, group_id, ref_code,
                           subtotal_ore, commission_ore, state, currency, source_event_id)
@@ -108,8 +107,6 @@ const insertNewOrder = transactionStatement<{ id: string; payout_periods: Payout
               ${sql.placeholder('currency')}::text, ${sql.placeholder('sourceEventId')}::bigint)
       on conflict (shopify_order_id) do nothing
       returning id::text,
-        (select coalesce(json_agg(json_build_object('from', p.period_from, 'to', p.period_to)), '[]')
-           from payouts p where p.group_id = orders.group_id) as payout_periods,
         (select coalesce(json_agg(e.payload order by e.id), '[]')
            from webhook_events e where e.shopify_order_id = orders.shopify_order_id and e.topic = 'refunds/create') as waiting_refunds`,
 );
@@ -189,7 +186,6 @@ export async function recordShopifyOrder(
   });
   const inserted = newOrder && {
     stored: { id: Number(newOrder.id), orderName: fields.orderName, membershipId, groupId, orderedAt, state: fields.state },
-    payoutPeriods: newOrder.payout_periods,
     waitingRefunds: newOrder.waiting_refunds,
   };
 
@@ -251,14 +247,13 @@ export async function recordShopifyOrder(
   if (onlyNewSaleLines && options.finish) {
     const outcome = describe(saleLines.length);
     const { added, finished } = await insertSaleLines(tx, stored, saleLines, {
-      payoutPeriods: inserted.payoutPeriods,
       alongside: { name: options.finish.name, statement: options.finish.statement, values: options.finish.values(outcome) },
     });
     if (added !== saleLines.length) throw new Error(`order ${order.id}: ${added} av ${saleLines.length} nya rader sparades`);
     return { outcome, finished };
   }
 
-  const newSaleLines = (await insertSaleLines(tx, stored, saleLines, { payoutPeriods: inserted?.payoutPeriods })).added;
+  const newSaleLines = (await insertSaleLines(tx, stored, saleLines)).added;
   let added = newSaleLines;
   for (const refund of refunds) added += await applyRefund(tx, stored, refund);
   if (stored.state === 'cancelled') added += await cancelRemainder(tx, stored, cancelledAt);

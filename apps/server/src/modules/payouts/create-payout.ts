@@ -1,7 +1,8 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TPayoutNotCreatedReason } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { groups, orderLines, payouts } from '../../db/schema.js';
+import { groups, orderLines, orders, payouts } from '../../db/schema.js';
+import { countsAsOrder } from '../figures/order-sums.js';
 import { AppError, fieldError } from '../../errors.js';
 import { stockholmDayStart } from '../../lib/dates.js';
 import { writeAudit } from '../audit/write-audit.js';
@@ -16,22 +17,32 @@ export interface CreatePayoutOptions {
   actorUserId: number | null;
 }
 
+/** A line booked on a day some payout of the group covers (Stockholm days, as payout periods are). */
+export const inPaidPeriod = (groupId: number | SQLWrapper) =>
+  sql`exists (select 1 from ${payouts} p where p.group_id = ${groupId}
+              and (${orderLines.bookedAt} at time zone 'Europe/Stockholm')::date between p.period_from and p.period_to)`;
+
 export type CreatePayoutResult =
   { created: true; payoutId: number; commissionOre: number; autoArchived: boolean } | { created: false; reason: TPayoutNotCreatedReason };
 
 /**
- * Settles every unsettled order line of a group booked inside the period into one new payout
- * (DESIGN D8). The group row lock serialises every settlement of the group, so of two requests
- * for overlapping periods the second sees the first one's lines as settled; the
- * `payout_id is null` guard on the update makes a line settle at most once even so.
- * Refund and cancellation lines are negative lines like any other and land in the payout whose
- * period holds their booking time.
+ * Settles into one new payout every unsettled order line of a group booked inside the period, and
+ * every unsettled line booked before it on a day an earlier payout of the group covered: a
+ * correction of that payout (a cancellation or refund after it was paid, an order that arrived
+ * late, one assigned by hand; decision 065). A line booked before the period on a day no payout
+ * covered waits for a payout of its own period. The group row lock serialises every settlement of
+ * the group, so of two requests for overlapping periods the second sees the first one's lines as
+ * settled; the `payout_id is null` guard on the update makes a line settle at most once even so.
  */
 export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): Promise<CreatePayoutResult> {
   if (options.from > options.to) throw fieldError('VALIDATION', 'to', 'Från-datum kan inte vara efter Till-datum.');
   const periodStart = stockholmDayStart(options.from);
   const periodEnd = stockholmDayStart(options.to, 1);
-  const inPeriod = and(eq(orderLines.groupId, options.groupId), gte(orderLines.bookedAt, periodStart), lt(orderLines.bookedAt, periodEnd));
+  const inPeriod = and(
+    eq(orderLines.groupId, options.groupId),
+    lt(orderLines.bookedAt, periodEnd),
+    or(gte(orderLines.bookedAt, periodStart), inPaidPeriod(options.groupId)),
+  );
 
   return db.transaction(async (tx) => {
     const [group] = await tx
@@ -42,8 +53,15 @@ export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): P
     if (!group) throw new AppError('NOT_FOUND', 'Gruppen finns inte');
 
     const unsettled = await tx
-      .select({ id: orderLines.id, orderId: orderLines.orderId, amountOre: orderLines.amountOre, commissionOre: orderLines.commissionOre })
+      .select({
+        id: orderLines.id,
+        orderId: orderLines.orderId,
+        orderState: orders.state,
+        amountOre: orderLines.amountOre,
+        commissionOre: orderLines.commissionOre,
+      })
       .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(inPeriod, isNull(orderLines.payoutId)));
     if (unsettled.length === 0) {
       const [anyLine] = await tx.select({ id: orderLines.id }).from(orderLines).where(inPeriod).limit(1);
@@ -51,7 +69,7 @@ export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): P
     }
 
     const totals = {
-      ordersCount: new Set(unsettled.map((line) => line.orderId)).size,
+      ordersCount: new Set(unsettled.filter((line) => countsAsOrder(line.orderState)).map((line) => line.orderId)).size,
       linesCount: unsettled.length,
       salesOre: unsettled.reduce((sum, line) => sum + line.amountOre, 0),
       commissionOre: unsettled.reduce((sum, line) => sum + line.commissionOre, 0),

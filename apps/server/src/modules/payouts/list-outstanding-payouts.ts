@@ -1,16 +1,20 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TOutstandingPayoutsResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups, orderLines } from '../../db/schema.js';
 import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
+import { inPaidPeriod } from './create-payout.js';
 
 /**
- * 'Att reglera' on the payouts page (issue 19): per group, the unsettled lines that no ordinary
- * next payout is sure to settle. In a group that still sells, a refund or cancellation of a line
- * a payout already paid out is owed back; in an archived group every unsettled line counts (late
- * orders a superadmin assigned to it, refunds), since it may never get another payout. Groups whose
- * lines net to zero are left out. Highest amount owed back first, then the rest by name.
+ * 'Att reglera' on the payouts page (issues 19, 30): the groups with lines no ordinary next payout
+ * is sure to settle, or that correct one already made. In a group that still sells, a refund or
+ * cancellation of a line a payout paid out (owed back), or a line of a day a payout covered (a late
+ * order, one assigned by hand; decision 065); in an archived group every unsettled line, since it
+ * may never get another payout. A row shows all of the group's unsettled lines, from the first day to the last, which is
+ * exactly what its 'Avräkna' settles (a payout for those days takes them all, the corrections
+ * among them). Groups whose lines net to zero are left out. Highest amount owed back first, then
+ * the rest by name.
  */
 export async function listOutstandingPayouts(db: Db): Promise<TOutstandingPayoutsResponse> {
   const reversed = alias(orderLines, 'reversed_line');
@@ -28,9 +32,12 @@ export async function listOutstandingPayouts(db: Db): Promise<TOutstandingPayout
     .from(orderLines)
     .innerJoin(groups, eq(groups.id, orderLines.groupId))
     .leftJoin(reversed, eq(reversed.id, orderLines.reversesLineId))
-    .where(and(isNull(orderLines.payoutId), or(eq(groups.archived, true), isNotNull(reversed.payoutId))))
+    .where(isNull(orderLines.payoutId))
     .groupBy(groups.id)
-    .having(sql`sum(${orderLines.commissionOre}) <> 0`)
+    .having(
+      sql`(${groups.archived} or bool_or(${reversed.payoutId} is not null) or bool_or(${inPaidPeriod(orderLines.groupId)}))
+          and sum(${orderLines.commissionOre}) <> 0`,
+    )
     .orderBy(sql`sum(${orderLines.commissionOre})`, asc(groups.name));
   return rows.map((row) => {
     const amounts = payoutAmountsOre(Number(row.commissionOre));

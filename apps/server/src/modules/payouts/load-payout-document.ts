@@ -2,6 +2,7 @@ import { aliasedTable, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups, memberships, orderLines, orders, payouts, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { countsAsOrder } from '../figures/order-sums.js';
 import type { PayoutDocument } from './render-payout-pdf.js';
 
 /** A line whose membership was removed still counts; it just has no name to show. */
@@ -39,6 +40,7 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
     .select({
       bookedAt: orderLines.bookedAt,
       orderId: orderLines.orderId,
+      orderState: orders.state,
       orderName: sql<string>`coalesce(${orders.orderName}, '#' || ${orders.shopifyOrderId}::text)`,
       membershipId: orderLines.membershipId,
       sellerName: users.fullName,
@@ -47,6 +49,12 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
       quantity: orderLines.quantity,
       amountOre: orderLines.amountOre,
       commissionOre: orderLines.commissionOre,
+      // A line of a day an earlier payout of the group covered corrects that payout (decision 065).
+      correctionOf: sql<number | null>`(select max(p.id) from ${payouts} p
+        where p.group_id = ${orderLines.groupId} and p.id < ${payoutId}
+          and (${orderLines.bookedAt} at time zone 'Europe/Stockholm')::date between p.period_from and p.period_to)`.mapWith(
+        (value: unknown) => (value === null ? null : Number(value)),
+      ),
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -63,7 +71,7 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
       salesOre: 0,
       commissionOre: 0,
     };
-    seller.orderIds.add(line.orderId);
+    if (countsAsOrder(line.orderState)) seller.orderIds.add(line.orderId);
     seller.salesOre += line.amountOre;
     seller.commissionOre += line.commissionOre;
     sellers.set(line.membershipId, seller);

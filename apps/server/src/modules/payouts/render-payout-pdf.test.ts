@@ -35,6 +35,7 @@ function document(lineCount: number): PayoutDocument {
     quantity: 1,
     amountOre: i % 7 === 6 ? -8_900 : 14_900,
     commissionOre: i % 7 === 6 ? -2_225 : 3_725,
+    correctionOf: null as number | null,
   }));
   return {
     id: 42,
@@ -90,6 +91,19 @@ describe('renderPayoutPdf', () => {
       expect(page.split('Presentförpackning').length).toBe(page.split('från Gotland').length);
     }
     expect(pageTexts.at(-1)).toMatch(/Totalt\s+[\d ]+,\d\d kr\s+[\d ]+,\d\d kr/);
+  });
+});
+
+describe('renderPayoutPdf with corrections of earlier payouts', () => {
+  it('marks each correcting line and sums them per corrected payout among the facts', async () => {
+    const payout = document(4);
+    payout.lines[1] = { ...payout.lines[1]!, kind: 'cancellation', amountOre: -9_900, commissionOre: -2_500, correctionOf: 3 };
+    payout.lines[2] = { ...payout.lines[2]!, correctionOf: 3 };
+    const { text } = readPdf(await renderPayoutPdf(payout));
+    expect(text).toMatch(/Rättelse av avräkning nr 3\s+2 orderrader, 12,25 kr i provision/);
+    // Each correcting line says so above its product; the facts say it once more.
+    expect(text.match(/Rättelse av avräkning nr 3/g)).toHaveLength(3);
+    expect(text).toMatch(/Rättelse av avräkning nr 3\s[\s\S]*Makulering: /);
   });
 });
 

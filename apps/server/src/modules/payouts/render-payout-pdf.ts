@@ -30,6 +30,8 @@ export interface PayoutDocument {
     quantity: number;
     amountOre: number;
     commissionOre: number;
+    /** The earlier payout of the group whose period the line's day is in: the line corrects it (decision 065). */
+    correctionOf: number | null;
   }[];
 }
 
@@ -51,6 +53,27 @@ interface Column {
   header: string;
   width: number;
   align?: 'left' | 'right';
+}
+
+/**
+ * 'Rättelse av avräkning nr 3': per earlier payout the lines of this one correct, how many and
+ * their commission, so a treasurer sees at once what changed in a period already settled.
+ */
+function correctionFacts(lines: PayoutDocument['lines']): [string, string][] {
+  const corrected = new Map<number, { lines: number; commissionOre: number }>();
+  for (const line of lines) {
+    if (line.correctionOf === null) continue;
+    const sum = corrected.get(line.correctionOf) ?? { lines: 0, commissionOre: 0 };
+    sum.lines += 1;
+    sum.commissionOre += line.commissionOre;
+    corrected.set(line.correctionOf, sum);
+  }
+  return [...corrected]
+    .sort(([a], [b]) => a - b)
+    .map(([payoutId, sum]) => [
+      `Rättelse av avräkning nr ${payoutId}`,
+      `${sum.lines === 1 ? '1 orderrad' : `${sum.lines} orderrader`}, ${sek(sum.commissionOre)} i provision`,
+    ]);
 }
 
 /** The payout with every name and title in letters the PDF's built-in font can draw (see toWinAnsi). */
@@ -119,6 +142,7 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     ['Försäljning inkl. moms', sek(payout.salesOre)],
     ['Provision', sek(amounts.commissionOre)],
     ['Öresavrundning', sek(amounts.roundingOre)],
+    ...correctionFacts(payout.lines),
   ];
   doc.fontSize(10);
   for (const [label, value] of facts) {
@@ -234,7 +258,7 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
       formatDate(line.bookedAt),
       line.orderName,
       line.sellerName,
-      LINE_KIND_PREFIX[line.kind] + line.product,
+      (line.correctionOf === null ? '' : `Rättelse av avräkning nr ${line.correctionOf}\n`) + LINE_KIND_PREFIX[line.kind] + line.product,
       String(line.quantity),
       sek(line.amountOre),
       sek(line.commissionOre),

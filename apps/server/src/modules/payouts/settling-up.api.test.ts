@@ -166,16 +166,18 @@ describe('Att reglera', () => {
     await server.app.db.update(groups).set({ archived: true }).where(eq(groups.id, never));
 
     const byGroup = new Map((await outstanding()).map((item) => [item.group_id, item]));
+    // The row shows every unsettled line of the group, which is what its days' payout settles
+    // (decision 065): the refund owed back and the new sale after it.
     expect(byGroup.get(selling)).toEqual({
       group_id: selling,
       group_name: 'Klass 5A Regleraskolan',
       archived: false,
-      lines_count: 1,
+      lines_count: 2,
       period_from: '2026-09-03',
-      period_to: '2026-09-03',
-      total_commission: -22.25,
-      rounding: 0.25,
-      amount_to_pay: -22,
+      period_to: '2026-09-10',
+      total_commission: 5,
+      rounding: 0,
+      amount_to_pay: 5,
     });
     expect(byGroup.get(ended)).toMatchObject({ archived: true, lines_count: 1, total_commission: -32.25, amount_to_pay: -32 });
     expect(byGroup.get(never)).toMatchObject({
@@ -186,10 +188,15 @@ describe('Att reglera', () => {
       amount_to_pay: 15,
     });
 
-    // A payout over the period shown settles it, and the group leaves the list.
-    const item = byGroup.get(ended)!;
-    expect(await createPayout(ended, item.period_from, item.period_to)).toMatchObject({ created: true, amount: -32 });
-    expect((await outstanding()).map((row) => row.group_id)).not.toContain(ended);
+    // A payout over the days shown settles exactly what the row showed, and the group leaves the list.
+    for (const [groupId, amount] of [
+      [ended, -32],
+      [selling, 5],
+    ] as const) {
+      const item = byGroup.get(groupId)!;
+      expect(await createPayout(groupId, item.period_from, item.period_to)).toMatchObject({ created: true, amount });
+      expect((await outstanding()).map((row) => row.group_id)).not.toContain(groupId);
+    }
   });
 
   it('is for the superadmin only', async () => {
