@@ -240,10 +240,16 @@ test.describe('the treasurer', () => {
     const settled = page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.url().endsWith('/api/admin/payouts'),
     );
+    const correctionPdf = page.waitForEvent('download');
     await form.getByRole('button', { name: 'Skapa avräkning' }).click();
     const owed = (await (await settled).json()) as { created: boolean; amount: number };
     expect(owed.created).toBe(true);
     expect(owed.amount).toBeLessThan(0);
+    // The refund came on a day the first payout covered: the new one corrects it, and says so (decision 065).
+    const correctionPath = testInfo.outputPath('rattelse.pdf');
+    await (await correctionPdf).saveAs(correctionPath);
+    const correctionText = execFileSync('/usr/bin/pdftotext', ['-layout', correctionPath, '-'], { encoding: 'utf8' });
+    expect(correctionText).toContain(`Rättelse av avräkning nr ${result.id}`);
     await expect(toast(page)).toContainText('Avräkning skapad');
     await expect(outstanding.getByRole('listitem').filter({ hasText: groupName })).toHaveCount(0);
   });
