@@ -46,7 +46,9 @@ export const erasedLinkCode = (membershipId: number) => `~borttagen-${membership
  * 'Borttagen säljare' with every personal field blanked, so that orders, order lines and payouts
  * keep pointing at its memberships and no group's totals change. Sessions end; reset codes,
  * guardian links, link clicks and every mail to or about the person (queued or sent, decision
- * 050) go. The audit entry is written in the same transaction and holds no personal data.
+ * 050) go; the consent codes are kept as hashes, so an old link says the account is gone, and each
+ * guardian who approved gets a receipt that does not name the child (decision 064). The audit
+ * entry is written in the same transaction and holds no personal data.
  *
  * Refused with 409 for a superadmin, for an account already erased, for the last admin of a
  * group that is not archived (the group needs another admin first), and when the tombstone's
