@@ -37,6 +37,30 @@ new Gauge({
   },
 });
 
+/**
+ * When each scheduled job last finished without error, whichever process ran it (the job_runs
+ * table is shared), so an alert can say a job has not run: retention not for 36 hours, say.
+ */
+new Gauge({
+  name: 'saljportalen_job_last_success_timestamp_seconds',
+  help: 'When each scheduled job last finished without an error (Unix seconds), by any process',
+  labelNames: ['job'] as const,
+  registers: [metricsRegistry],
+  aggregator: 'max',
+  async collect() {
+    if (!scrapeSource) return;
+    try {
+      const result = (await scrapeSource.db.execute(
+        sql`select job, extract(epoch from max(finished_at))::float8 as seconds from job_runs
+            where finished_at is not null and error is null group by job`,
+      )) as unknown as { rows: { job: string; seconds: number }[] };
+      for (const row of result.rows) this.set({ job: row.job }, Number(row.seconds));
+    } catch {
+      // As above: the last values stay while the database does not answer.
+    }
+  },
+});
+
 new Gauge({
   name: 'saljportalen_db_pool_connections',
   help: 'PostgreSQL connections of this process, by state (in_use, idle); absent on the embedded database',

@@ -87,6 +87,14 @@ export const webhookLag = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** Runs of a scheduled job that failed in this process (plugins/scheduled-jobs.ts), by job. */
+export const jobFailures = new Counter({
+  name: 'saljportalen_job_failures_total',
+  help: 'Runs of a scheduled job that ended in an error, by job',
+  labelNames: ['job'] as const,
+  registers: [metricsRegistry],
+});
+
 export const mails = new Counter({
   name: 'saljportalen_mails_total',
   help: 'Mail delivery attempts from the mail outbox: sent, failed (tried again later) or given up',

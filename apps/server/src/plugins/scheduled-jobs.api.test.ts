@@ -62,4 +62,20 @@ describe('scheduled jobs', () => {
     const [row] = await sqlRows<{ error: string }>(server.app.db, sql`select error from job_runs where job = 'test-failing'`);
     expect(row?.error).toBe('trasig');
   });
+
+  it('tells the metrics when each job last succeeded, by any process, and counts its failures (issue 34)', async () => {
+    const response = await server.request('GET', '/metrics');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const [row] = await sqlRows<{ seconds: number }>(
+      server.app.db,
+      sql`select extract(epoch from max(finished_at))::float8 as seconds from job_runs where job = 'test-hourly' and error is null`,
+    );
+    const shown = /^saljportalen_job_last_success_timestamp_seconds\{job="test-hourly"\} (\S+)$/m.exec(text)?.[1];
+    expect(Number(shown)).toBeCloseTo(Number(row!.seconds), 3);
+    // A job that never succeeded has no time to show, so an alert on `absent` fires for it.
+    expect(text).not.toContain('saljportalen_job_last_success_timestamp_seconds{job="test-failing"}');
+    // Counted in the process where it failed (the registry is the process's: other files may add to it).
+    expect(Number(/^saljportalen_job_failures_total\{job="test-failing"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
 });

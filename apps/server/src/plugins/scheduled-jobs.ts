@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { jobRuns } from '../db/schema.js';
 import type { ScheduledJob } from '../db/scheduled-job.js';
+import { jobFailures } from '../lib/metrics.js';
 
 export type JobOutcome =
   | { kind: 'ran'; period: string; summary: Record<string, unknown> }
@@ -51,6 +52,7 @@ async function runJob(db: Db, log: FastifyBaseLogger, job: ScheduledJob, now: Da
       .set({ finishedAt: sql`now()`, error: message.slice(0, 500) })
       .where(whereThisRun)
       .catch(() => undefined);
+    jobFailures.inc({ job: job.name });
     log.error({ job: job.name, period, err: error }, 'schemalagt jobb misslyckades');
     return { kind: 'failed', period, error: message };
   }
