@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/db/client.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 import { freePort, spawnServer, type SpawnedServer } from './spawned-server.js';
@@ -62,6 +63,17 @@ describe('several server processes', () => {
         'frisk',
         'frisk',
       ]);
+
+      // Each logs the migrations it ran itself (issue 34): all of them by one, none by the others.
+      const ran = servers.map(
+        (server) =>
+          server
+            .logLines()
+            .map((line) => JSON.parse(line) as { migrations?: string[] })
+            .find((entry) => Array.isArray(entry.migrations))!.migrations!.length,
+      );
+      const known = fs.readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql')).length;
+      expect(ran.sort((a, b) => a - b)).toEqual([0, 0, known]);
 
       for (const issuer of servers) {
         const token = await signIn(issuer);

@@ -73,14 +73,18 @@ export const MIGRATION_LOCK_KEY = 7_746_315_027;
  * but one fail (`duplicate key … membership_role`); under the lock the first migrates and the
  * others wait, then find nothing left to do.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool): Promise<MigrationsRun> {
   const connection = await pool.connect();
   try {
     // No time limit here: the lock waits for another process's migrations, an index may take long.
     await liftLimits(connection);
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
+      // Counted under the lock: a process started at the same time logs only what it ran itself.
+      const locked = drizzlePg(connection) as unknown as Db;
+      const before = await appliedMigrations(locked);
       await migratePg(drizzlePg(connection), { migrationsFolder });
+      return { before, after: await appliedMigrations(locked) };
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     }
@@ -125,11 +129,14 @@ async function appliedMigrations(db: Db): Promise<number> {
   return Number(count?.applied ?? 0);
 }
 
-/** Runs the migrations not yet applied and logs which ones ran (an operator reads UPGRADING.md by their names). */
-async function migrateLogged(db: Db, migrate: () => Promise<void>, log: DatabaseLog | undefined): Promise<void> {
-  const before = await appliedMigrations(db);
-  await migrate();
-  const after = await appliedMigrations(db);
+/** How many migrations were applied before and after this process ran the missing ones. */
+interface MigrationsRun {
+  before: number;
+  after: number;
+}
+
+/** Logs which migrations this process ran (an operator reads UPGRADING.md by their names). */
+function logMigrations({ before, after }: MigrationsRun, log: DatabaseLog | undefined): void {
   const ran = migrationTags().slice(before, after);
   log?.info(
     { migrations: ran, applied: after },
@@ -175,7 +182,7 @@ export async function openDatabase(options: {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migrateLogged(db, () => migrateUnderLock(pool), log);
+      logMigrations(await migrateUnderLock(pool), log);
     } catch (error) {
       await pool.end();
       throw error;
@@ -207,7 +214,10 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await client.exec(`set random_page_cost = 1.1`);
-    await migrateLogged(db, () => migratePglite(drizzlePglite(client), { migrationsFolder }), log);
+    // One process per data dir (its lock): nothing else migrates between the counts.
+    const before = await appliedMigrations(db);
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    logMigrations({ before, after: await appliedMigrations(db) }, log);
   } catch (error) {
     // A start that fails here leaves the data dir unlocked for the next one.
     await close();
