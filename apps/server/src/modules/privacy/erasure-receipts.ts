@@ -1,11 +1,11 @@
 import { formatDateTime } from '../../lib/format.js';
-import { portal, renderMail } from '../../lib/mail-template.js';
+import { portal, renderMail, type PortalText } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 
 export type ErasureReason = 'self' | 'superadmin' | 'guardian_declined' | 'guardian_withdrew' | 'retention';
 
 /** Why a child's account went, as a guardian reads it in the receipt. */
-const WHAT_HAPPENED: Record<ErasureReason, { subject: ReturnType<typeof portal>; line: (when: string, groups: string) => string }> = {
+const WHAT_HAPPENED: Record<ErasureReason, { subject: PortalText; line: (when: string, groups: string) => string }> = {
   guardian_withdrew: {
     subject: portal`Samtycket är återkallat och barnets konto är borttaget`,
     line: (when, groups) => `Samtycket för barnets konto i ${groups} återkallades ${when}, och kontot är nu borttaget.`,
