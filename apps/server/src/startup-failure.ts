@@ -66,7 +66,10 @@ export function describeStartupFailure(error: unknown, settings: StartupSettings
     return `${lead} ${database} svarade inte i tid. Kontrollera DATABASE_URL och att PostgreSQL svarar.`;
   if (withCode('28P01', '28000')) return `${lead} ${database} godtog inte användaren eller lösenordet i DATABASE_URL.`;
   if (withCode('3D000')) return `${lead} ${database} finns inte. Skapa databasen eller rätta DATABASE_URL.`;
-  if (settings.databaseUrl && withCode('ECONNRESET')) return `${lead} ${database} stängde anslutningen. Kontrollera DATABASE_URL.`;
+  // A host that accepts the connection and closes it at once (not PostgreSQL, or a proxy with nothing
+  // behind it): node-postgres says only 'Connection terminated unexpectedly', with no code.
+  if (settings.databaseUrl && (withCode('ECONNRESET') || chain.some((item) => /connection terminated unexpectedly/i.test(item.message))))
+    return `${lead} ${database} stängde anslutningen. Kontrollera DATABASE_URL och att den pekar på PostgreSQL.`;
 
   const file = chain.find((item) => item.code !== undefined && item.code in fileProblems);
   if (file) {

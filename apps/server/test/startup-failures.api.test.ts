@@ -118,6 +118,22 @@ describe('a start that cannot succeed', () => {
     expect(outcome.lines[0]).not.toContain('hemligt');
   });
 
+  it('names DATABASE_URL when its host accepts the connection and closes it at once (issue 34)', { timeout: 90_000 }, async () => {
+    const closing = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    try {
+      const outcome = await startServer({
+        PORT: String(await freePort()),
+        DATA_DIR: newDir('closing'),
+        DATABASE_URL: `postgres://drift@127.0.0.1:${(closing.address() as net.AddressInfo).port}/portal`,
+      });
+      expectOneLine(outcome, 'DATABASE_URL', /stängde anslutningen/);
+      expect(outcome.lines.join('\n')).not.toContain('Connection terminated unexpectedly');
+    } finally {
+      closing.close();
+    }
+  });
+
   it('gives up on a database host that accepts the connection and never answers', { timeout: 90_000 }, async () => {
     const sockets: net.Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket));
