@@ -12,7 +12,7 @@ import { DUMMY_HASH, hashPassword } from '../src/lib/passwords.js';
 import { RESET_CODE_TTL_MINUTES } from '../src/modules/auth/password-reset.js';
 import { RESET_MAIL_LIMITS } from '../src/modules/auth/sign-in-limits.js';
 import { databaseAttemptCounters } from '../src/db/attempt-counters.js';
-import { sqlRows } from './admin-fixtures.js';
+import { sellerEmailsOf } from './admin-fixtures.js';
 import { eventually, startTestServer, testDbKind, type TestServer } from './test-server.js';
 import { redisReachable, TEST_REDIS_URL } from './test-redis.js';
 
@@ -57,13 +57,7 @@ let server: TestServer;
 let scouts: string[];
 beforeAll(async () => {
   server = await startTestServer({ seed: true, env: LIMITS });
-  scouts = (
-    await sqlRows<{ email: string }>(
-      server.app.db,
-      sql`select u.email from users u join memberships m on m.user_id = u.id join groups g on g.id = m.group_id
-          where g.code = 'SCT482' and m.role = 'seller' order by u.id`,
-    )
-  ).map((row) => row.email);
+  scouts = await sellerEmailsOf(server.app.db, 'SCT482');
 });
 afterAll(() => server.close());
 

@@ -18,6 +18,19 @@ export async function groupIdByCode(db: Db, code: string): Promise<number> {
   return Number(row.id);
 }
 
+/**
+ * The addresses of a group's seeded sellers, oldest first: a test that changes an account takes one
+ * of its own by index, so tests in one file never share one.
+ */
+export async function sellerEmailsOf(db: Db, groupCode: string): Promise<string[]> {
+  const rows = await sqlRows<{ email: string }>(
+    db,
+    sql`select u.email from users u join memberships m on m.user_id = u.id join groups g on g.id = m.group_id
+        where g.code = ${groupCode} and m.role = 'seller' order by u.id`,
+  );
+  return rows.map((row) => row.email);
+}
+
 export async function membershipOf(db: Db, email: string, groupCode: string): Promise<{ id: number; userId: number; groupId: number }> {
   const [row] = await sqlRows<{ id: number; user_id: number; group_id: number }>(
     db,

@@ -6,20 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '@saljportalen/contract';
-import { groupIdByCode, sqlRows } from './admin-fixtures.js';
+import { groupIdByCode, sellerEmailsOf } from './admin-fixtures.js';
 import { DEMO_TEST_PASSWORD, eventually, startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;
 let sellers: string[];
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
-  sellers = (
-    await sqlRows<{ email: string }>(
-      server.app.db,
-      sql`select u.email from users u join memberships m on m.user_id = u.id join groups g on g.id = m.group_id
-          where g.code = 'SCT482' and m.role = 'seller' order by u.id`,
-    )
-  ).map((row) => row.email);
+  sellers = await sellerEmailsOf(server.app.db, 'SCT482');
 });
 afterAll(() => server.close());
 

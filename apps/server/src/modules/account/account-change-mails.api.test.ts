@@ -2,22 +2,15 @@
  * Issue 8, account safety mails: after a password reset, a password change and an e-mail change
  * (to the old address too) the owner gets a Swedish notice; a mail that fails never fails the change.
  */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sqlRows } from '../../../test/admin-fixtures.js';
+import { sellerEmailsOf } from '../../../test/admin-fixtures.js';
 import { eventually, startTestServer, type TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let scouts: string[];
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
-  scouts = (
-    await sqlRows<{ email: string }>(
-      server.app.db,
-      sql`select u.email from users u join memberships m on m.user_id = u.id join groups g on g.id = m.group_id
-          where g.code = 'SCT482' and m.role = 'seller' order by u.id`,
-    )
-  ).map((row) => row.email);
+  scouts = await sellerEmailsOf(server.app.db, 'SCT482');
 });
 afterAll(() => server.close());
 

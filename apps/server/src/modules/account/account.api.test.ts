@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccountGroupsResponse, TProfileResponse } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { sqlRows } from '../../../test/admin-fixtures.js';
+import { sellerEmailsOf, sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,10 +20,7 @@ async function errorOf(response: Response) {
 
 /** A seeded seller of the scout group nobody else in this file touches, one per test. */
 async function scoutSeller(index: number) {
-  const scouts = await rows<{ email: string }>(sql`
-    select u.email from users u join memberships m on m.user_id = u.id join groups g on g.id = m.group_id
-    where g.code = 'SCT482' and m.role = 'seller' order by u.id`);
-  return scouts[index]!.email;
+  return (await sellerEmailsOf(server.app.db, 'SCT482'))[index]!;
 }
 
 describe('without a session', () => {
