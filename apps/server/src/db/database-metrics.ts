@@ -17,6 +17,19 @@ export function readMetricsFrom(database: Database): () => void {
   };
 }
 
+/**
+ * Rows of a query over the scraped database, or none when no server is open or the database does
+ * not answer: that must not take the other metrics with it, and the gauge keeps its last values.
+ */
+async function scrapedRows<T>(statement: ReturnType<typeof sql>): Promise<T[] | undefined> {
+  if (!scrapeSource) return undefined;
+  try {
+    return ((await scrapeSource.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  } catch {
+    return undefined;
+  }
+}
+
 new Gauge({
   name: 'saljportalen_webhook_events_failed',
   help: 'Stored webhook events whose processing failed and that wait for a replay',
@@ -24,16 +37,11 @@ new Gauge({
   // Every process sees the same table: across cluster workers the value is taken once, not added up.
   aggregator: 'max',
   async collect() {
-    if (!scrapeSource) return;
-    try {
-      // The partial index on unprocessed events keeps this to the few rows that wait.
-      const result = (await scrapeSource.db.execute(
-        sql`select count(*)::int as failed from webhook_events where processed_at is null and last_error is not null`,
-      )) as unknown as { rows: { failed: number }[] };
-      this.set(Number(result.rows[0]?.failed ?? 0));
-    } catch {
-      // The database not answering must not take the other metrics with it: the last count stays.
-    }
+    // The partial index on unprocessed events keeps this to the few rows that wait.
+    const rows = await scrapedRows<{ failed: number }>(
+      sql`select count(*)::int as failed from webhook_events where processed_at is null and last_error is not null`,
+    );
+    if (rows) this.set(Number(rows[0]?.failed ?? 0));
   },
 });
 
@@ -48,16 +56,11 @@ new Gauge({
   registers: [metricsRegistry],
   aggregator: 'max',
   async collect() {
-    if (!scrapeSource) return;
-    try {
-      const result = (await scrapeSource.db.execute(
-        sql`select job, extract(epoch from max(finished_at))::float8 as seconds from job_runs
-            where finished_at is not null and error is null group by job`,
-      )) as unknown as { rows: { job: string; seconds: number }[] };
-      for (const row of result.rows) this.set({ job: row.job }, Number(row.seconds));
-    } catch {
-      // As above: the last values stay while the database does not answer.
-    }
+    const rows = await scrapedRows<{ job: string; seconds: number }>(
+      sql`select job, extract(epoch from max(finished_at))::float8 as seconds from job_runs
+          where finished_at is not null and error is null group by job`,
+    );
+    for (const row of rows ?? []) this.set({ job: row.job }, Number(row.seconds));
   },
 });
 
