@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { TAccountGroup } from '@saljportalen/contract';
 import { isUniqueViolation, type Db, type Tx } from '../../db/client.js';
 import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
@@ -27,7 +27,10 @@ export async function isGroupAdmin(db: Db | Tx, userId: number): Promise<boolean
   return admin !== undefined;
 }
 
+/** The profile with what the account is, read in one statement (the settings page asks on every visit). */
 export async function loadProfile(db: Db, userId: number) {
+  const memberOf = (role?: 'admin') =>
+    sql<boolean>`exists (select 1 from ${memberships} m where m.user_id = ${userId}${role ? sql` and m.role = ${role}` : sql``})`;
   const [user] = await db
     .select({
       id: users.id,
@@ -37,21 +40,18 @@ export async function loadProfile(db: Db, userId: number) {
       activeGroupId: users.activeGroupId,
       saleMail: users.saleMail,
       weeklySummary: users.weeklySummary,
+      sells: memberOf(),
+      runsGroup: memberOf('admin'),
+      isGuardian: sql<boolean>`exists (select 1 from ${guardianLinks} l where l.guardian_user_id = ${userId} and l.approved_at is not null)`,
     })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Kontot finns inte');
-  const [membership] = await db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, userId)).limit(1);
-  const [guardianOf] = await db
-    .select({ id: guardianLinks.id })
-    .from(guardianLinks)
-    .where(and(eq(guardianLinks.guardianUserId, userId), isNotNull(guardianLinks.approvedAt)))
-    .limit(1);
   return {
     user: { id: user.id, full_name: user.fullName, email: user.email, phone: user.phone },
     group_hint: { id: user.activeGroupId },
-    account: { sells: membership !== undefined, is_guardian: guardianOf !== undefined },
-    notifications: { sale_mail: user.saleMail, weekly_summary: user.weeklySummary, weekly_summary_offered: await isGroupAdmin(db, userId) },
+    account: { sells: Boolean(user.sells), is_guardian: Boolean(user.isGuardian) },
+    notifications: { sale_mail: user.saleMail, weekly_summary: user.weeklySummary, weekly_summary_offered: Boolean(user.runsGroup) },
   };
 }
 
