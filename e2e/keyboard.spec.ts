@@ -167,6 +167,21 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
 
+    // Where its money goes (issue 30 point 6): a payout is marked paid only to an account.
+    await tabTo(page, page.getByRole('button', { name: 'Lägg in utbetalningsuppgifter' }));
+    await page.keyboard.press('Enter');
+    // A radio group is one tab stop; the arrow keys choose within it.
+    await tabTo(page, page.getByRole('radio', { name: 'Bankgiro' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Plusgiro' })).toBeChecked();
+    await typeInto(page, page.getByLabel('Plusgironummer'), '90 20 90-0');
+    await typeInto(page, page.getByLabel('Kontohavare'), 'Tangentskolans föräldraförening');
+    await page.keyboard.press('Enter');
+    await expect(toast(page)).toContainText('Utbetalningsuppgifter sparade');
+    const accountCard = page.getByRole('region', { name: 'Utbetalningsuppgifter' });
+    await expect(accountCard).toContainText('Plusgiro 902090-0');
+    await expect(accountCard).toContainText('Tangentskolans föräldraförening');
+
     // Add a user.
     await tabTo(page, page.getByRole('link', { name: 'Lägg till användare' }));
     await page.keyboard.press('Enter');
@@ -235,6 +250,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Markera som betald?' });
     await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText('Plusgiro 902090-0');
     await tabTo(page, confirm.getByRole('button', { name: 'Markera som betald' }));
     await page.keyboard.press('Enter');
     await expect(item.getByText('Betald')).toBeVisible();

@@ -253,4 +253,78 @@ test.describe('the treasurer', () => {
     await expect(toast(page)).toContainText('Avräkning skapad');
     await expect(outstanding.getByRole('listitem').filter({ hasText: groupName })).toHaveCount(0);
   });
+
+  test("a group's payout details: entered with Bankgirot's checks, needed to mark a payout paid, shown masked to the teacher", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const run = runId(testInfo);
+    const token = await signInQuickly(page, SUPERADMIN);
+    const headers = { authorization: `Bearer ${token}` };
+    const groupName = `E2E Konto ${run}`;
+    const { groupId, email, linkCode } = await groupWithAdmin(page, headers, groupName, testInfo);
+    await orderWithLink(baseURL!, linkCode, `#KTO-${run.replace(' ', '-')}`, '200.00');
+    const created = await page.request.post('/api/admin/payouts', {
+      headers,
+      data: { group_id: groupId, from: stockholmToday(), to: stockholmToday(), auto_archive: false },
+    });
+    const payoutId = ((await created.json()) as { id: number }).id;
+
+    // Without an account the dialog says what is missing, where to add it, and cannot confirm.
+    await openPayouts(page);
+    const row = page
+      .getByRole(testInfo.project.name === 'phone' ? 'listitem' : 'row')
+      .filter({ has: page.getByText(`Nr ${payoutId}`, { exact: true }) });
+    await row.getByRole('button', { name: /Markera som betald/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Markera som betald?' });
+    await expect(dialog.getByRole('alert')).toContainText('Gruppen saknar utbetalningsuppgifter');
+    await expect(dialog.getByRole('button', { name: 'Markera som betald' })).toBeDisabled();
+    await expectAccessible(page, 'betald utan konto');
+    await dialog.getByRole('link', { name: `Till ${groupName}` }).click();
+
+    // The group's page: each number is checked as Bankgirot checks it, the refusal at its field.
+    const card = page.getByRole('region', { name: 'Utbetalningsuppgifter' });
+    await expect(card).toContainText('Gruppen har inga utbetalningsuppgifter');
+    await card.getByRole('button', { name: 'Lägg in utbetalningsuppgifter' }).click();
+    await card.getByRole('radio', { name: 'Bankkonto' }).check();
+    await card.getByLabel('Clearingnummer').fill('9999');
+    await card.getByLabel('Kontonummer').fill('123456788');
+    await card.getByLabel('Kontohavare').fill(`Kontoskolan ${run}`);
+    await card.getByRole('button', { name: 'Spara utbetalningsuppgifter' }).click();
+    await expect(card.getByLabel('Clearingnummer')).toHaveAccessibleDescription(/hör inte till någon bank i Sverige/);
+    await expect(card.getByLabel('Clearingnummer')).toBeFocused();
+    await card.getByLabel('Clearingnummer').fill('6000');
+    await card.getByRole('button', { name: 'Spara utbetalningsuppgifter' }).click();
+    await expect(card.getByLabel('Kontonummer')).toHaveAccessibleDescription(/stämmer inte för Handelsbanken/);
+    await expect(card.getByLabel('Kontonummer')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'utbetalningsuppgifter med fel');
+    await card.getByLabel('Kontonummer').fill('123 456 789');
+    await card.getByRole('button', { name: 'Spara utbetalningsuppgifter' }).click();
+    await expect(toast(page)).toContainText('Utbetalningsuppgifter sparade');
+    await expect(card).toContainText('Handelsbanken 6000, 123 456 789');
+    await expect(card).toContainText(`Kontoskolan ${run}`);
+    await expectAccessible(page, 'utbetalningsuppgifter sparade');
+
+    // Now the payout is paid to that account, and its PDF says so.
+    await openPayouts(page);
+    await row.getByRole('button', { name: /Markera som betald/ }).click();
+    await expect(dialog).toContainText('Handelsbanken 6000, 123 456 789');
+    await expect(dialog).toContainText(`Kontoskolan ${run}`);
+    await dialog.getByRole('button', { name: 'Markera som betald' }).click();
+    await expect(row.getByText('Betald', { exact: true })).toBeVisible();
+    const pdf = await page.request.get(`/api/admin/payouts/${payoutId}/export.pdf`, { headers });
+    const pdfPath = testInfo.outputPath('konto.pdf');
+    fs.writeFileSync(pdfPath, await pdf.body());
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Mottagarkonto\s+Handelsbanken 6000, 123 456 789/);
+    expect(text).toMatch(new RegExp(`Kontohavare\\s+Kontoskolan ${run}`));
+
+    // The teacher sees which account, by its last four digits only.
+    await signInQuickly(page, email, ADMIN_PASSWORD);
+    await page.goto('/dashboard');
+    const teacherCard = page.getByRole('region', { name: 'Utbetalning till klassen' });
+    await expect(teacherCard).toContainText(`Provisionen betalas till Bankkonto hos Handelsbanken som slutar på 6789, Kontoskolan ${run}.`);
+    await expect(teacherCard).not.toContainText('123 456 789');
+    await expectAccessible(page, 'lärarens utbetalningskort');
+  });
 });

@@ -35,6 +35,7 @@ import { storedPayloadsPlugin } from './plugins/stored-payloads.js';
 import { personalDataExportsPlugin } from './plugins/personal-data-exports.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
+import { groupPayoutAccountRoutes } from './modules/payouts/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(privacyRoutes);
   await app.register(dashboardRoutes);
   await app.register(groupMemberRoutes);
+  await app.register(groupPayoutAccountRoutes);
   await app.register(catalogRoutes);
   await app.register(guardianRoutes);
   await app.register(adminRoutes);

@@ -18,6 +18,8 @@ export const errorStatus = {
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   ALREADY_PAID: 409,
+  /** A payout cannot be marked paid before its group has an account to be paid to (issue 30 point 6). */
+  PAYOUT_ACCOUNT_MISSING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -256,6 +256,12 @@ async function validBodies(): Promise<Record<string, Record<string, unknown>>> {
     'POST /api/admin/group/:id/rename': { name: 'Fuzz' },
     'POST /api/admin/payouts': { group_id: group, from: '2020-01-01', to: '2099-12-31', auto_archive: false },
     'PATCH /api/admin/payouts/:id': { status: 'paid' },
+    'PUT /api/admin/groups/:id/payout-account': {
+      kind: 'bank',
+      clearing_number: '6000',
+      account_number: '123 456 789',
+      holder_name: 'Fuzzskolan',
+    },
     'POST /api/admin/orders/:id/assign': { membership_id: noah.id },
   };
 }

@@ -361,6 +361,18 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
       },
     ],
+    'GET /api/group/payout-account': [
+      {
+        label: 'gruppens id',
+        path: `/api/group/payout-account?group_id=${c.group}`,
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: `/api/group/payout-account?group_id=${c.otherGroup}`,
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
     'POST /api/group/members/protected': [
       {
         label: 'gruppens id',
@@ -527,6 +539,14 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     ],
     'PATCH /api/admin/payouts/:id': [
       { path: `/api/admin/payouts/${c.draftPayoutId}`, body: () => ({ status: 'paid' }), expect: superadminOnly(200) },
+    ],
+    'GET /api/admin/groups/:id/payout-account': [{ path: `/api/admin/groups/${c.group}/payout-account`, expect: superadminOnly(200) }],
+    'PUT /api/admin/groups/:id/payout-account': [
+      {
+        path: `/api/admin/groups/${c.group}/payout-account`,
+        body: () => ({ kind: 'bankgiro', account_number: '9991-2347', holder_name: 'Matrisskolan' }),
+        expect: superadminOnly(200),
+      },
     ],
     'GET /api/admin/payouts/:id/export.pdf': [{ path: `/api/admin/payouts/${c.draftPayoutId}/export.pdf`, expect: superadminOnly(200) }],
     'GET /api/admin/webhooks': [{ path: '/api/admin/webhooks?status=failed', expect: superadminOnly(200) }],

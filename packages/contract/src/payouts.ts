@@ -25,6 +25,18 @@ const fromNotAfterTo = (range: { from?: string; to?: string }) => !range.from ||
 export const ZPayoutStatusSchema = z.enum(['draft', 'paid']);
 export type TPayoutStatus = z.infer<typeof ZPayoutStatusSchema>;
 
+/** Why a payout cannot be marked paid yet (issue 30 point 6): the web says it before it is tried. */
+export const PAYOUT_ACCOUNT_MISSING_MESSAGE =
+  'Gruppen saknar utbetalningsuppgifter. Lägg in mottagarkonto och kontohavare på gruppens sida innan avräkningen markeras som betald.';
+
+/**
+ * The account a payout goes to (issue 30 point 6): the one it was paid to once it is paid, the
+ * group's current one before; null while the group has none (and for payouts paid before accounts
+ * were kept).
+ */
+export const ZReceivingAccountSchema = z.object({ display: z.string(), holder_name: z.string() });
+export type TReceivingAccount = z.infer<typeof ZReceivingAccountSchema>;
+
 /** One payout (avräkning), spec §3, plus when it was paid and what was sold in it. */
 export const ZPayoutSchema = z.object({
   id: z.number(),
@@ -46,6 +58,7 @@ export const ZPayoutSchema = z.object({
   /** ISO 8601 instants. */
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  receiving_account: ZReceivingAccountSchema.nullable(),
 });
 export type TPayout = z.infer<typeof ZPayoutSchema>;
 

@@ -120,6 +120,28 @@ export const groups = pgTable(
   ],
 );
 
+export const payoutAccountKind = pgEnum('payout_account_kind', ['bankgiro', 'plusgiro', 'bank']);
+
+/**
+ * Where a group's commission is paid (issue 30 point 6), one row per group, set by the superadmin.
+ * Numbers are stored as digits, checked by the contract's `checkPayoutAccount` before they are
+ * written; a clearing number belongs to a bank account and to nothing else.
+ */
+export const groupPayoutAccounts = pgTable(
+  'group_payout_accounts',
+  {
+    groupId: integer('group_id')
+      .primaryKey()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    kind: payoutAccountKind('kind').notNull(),
+    clearingNumber: text('clearing_number'),
+    accountNumber: text('account_number').notNull(),
+    holderName: text('holder_name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('group_payout_accounts_clearing', sql`(${t.kind} = 'bank') = (${t.clearingNumber} is not null)`)],
+);
+
 export const memberships = pgTable(
   'memberships',
   {
@@ -226,6 +248,9 @@ export const payouts = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The account the payout was paid to, written out, and its holder: kept as they were when it was marked paid. */
+    paidToAccount: text('paid_to_account'),
+    paidToHolder: text('paid_to_holder'),
   },
   (t) => [
     index('payouts_group_idx').on(t.groupId, t.createdAt),

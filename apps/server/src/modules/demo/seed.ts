@@ -1,7 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { groups, memberships, orderLines, orders, products, refreshTokens, users } from '../../db/schema.js';
+import { groupPayoutAccounts, groups, memberships, orderLines, orders, products, refreshTokens, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { generateDemoPassword, keepDemoPassword, readDemoPassword } from '../../db/demo-password.js';
 import { commissionOre } from '../../lib/money.js';
@@ -282,6 +282,20 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
     for (let start = 0; start < lineRows.length; start += 500) {
       await tx.insert(orderLines).values(lineRows.slice(start, start + 500));
     }
+
+    // Where each group is paid, one of each kind (made-up numbers that pass Bankgirot's checks).
+    await tx.insert(groupPayoutAccounts).values([
+      {
+        groupId: groupIds[0]!,
+        kind: 'bankgiro',
+        clearingNumber: null,
+        accountNumber: '99912347',
+        holderName: 'Björkskolans föräldraförening',
+      },
+      { groupId: groupIds[1]!, kind: 'plusgiro', clearingNumber: null, accountNumber: '555128', holderName: 'IK Sävedalen' },
+      { groupId: groupIds[2]!, kind: 'bank', clearingNumber: '5000', accountNumber: '1234560', holderName: 'Scoutkåren Tallen' },
+      { groupId: groupIds[3]!, kind: 'bank', clearingNumber: '6000', accountNumber: '123456789', holderName: 'Ekskolans elevråd' },
+    ]);
 
     // A paid payout that settled the archived class's whole season, and a draft for 6B's first month.
     const periods = [

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { TPayout } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { groups, payouts } from '../../db/schema.js';
+import { groupPayoutAccounts, groups, payouts } from '../../db/schema.js';
 import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
+import { receivingAccountOf } from './payout-account.js';
 
 export interface ListPayoutsOptions {
   /** Spec §4: 'open' is how the web asks for drafts. */
@@ -26,9 +27,17 @@ const payoutColumns = {
   status: payouts.status,
   createdAt: payouts.createdAt,
   paidAt: payouts.paidAt,
+  paidToAccount: payouts.paidToAccount,
+  paidToHolder: payouts.paidToHolder,
+  groupAccount: groupPayoutAccounts,
 };
 
-const selectPayouts = (db: Db | Tx) => db.select(payoutColumns).from(payouts).innerJoin(groups, eq(groups.id, payouts.groupId));
+const selectPayouts = (db: Db | Tx) =>
+  db
+    .select(payoutColumns)
+    .from(payouts)
+    .innerJoin(groups, eq(groups.id, payouts.groupId))
+    .leftJoin(groupPayoutAccounts, eq(groupPayoutAccounts.groupId, payouts.groupId));
 type PayoutRow = Awaited<ReturnType<typeof selectPayouts>>[number];
 
 function toPayout(row: PayoutRow): TPayout {
@@ -48,6 +57,7 @@ function toPayout(row: PayoutRow): TPayout {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    receiving_account: receivingAccountOf(row),
   };
 }
 

@@ -1,8 +1,9 @@
 import { aliasedTable, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { groups, memberships, orderLines, orders, payouts, users } from '../../db/schema.js';
+import { groupPayoutAccounts, groups, memberships, orderLines, orders, payouts, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { countsAsOrder } from '../figures/order-sums.js';
+import { receivingAccountOf } from './payout-account.js';
 import type { PayoutDocument } from './render-payout-pdf.js';
 
 /** A line whose membership was removed still counts; it just has no name to show. */
@@ -28,9 +29,13 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
       createdByName: createdBy.fullName,
       paidAt: payouts.paidAt,
       paidByName: paidBy.fullName,
+      paidToAccount: payouts.paidToAccount,
+      paidToHolder: payouts.paidToHolder,
+      groupAccount: groupPayoutAccounts,
     })
     .from(payouts)
     .innerJoin(groups, eq(groups.id, payouts.groupId))
+    .leftJoin(groupPayoutAccounts, eq(groupPayoutAccounts.groupId, payouts.groupId))
     .leftJoin(createdBy, eq(createdBy.id, payouts.createdBy))
     .leftJoin(paidBy, eq(paidBy.id, payouts.paidBy))
     .where(eq(payouts.id, payoutId));
@@ -77,8 +82,10 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
     sellers.set(line.membershipId, seller);
   }
 
+  const { paidToAccount, paidToHolder, groupAccount, ...facts } = payout;
   return {
-    ...payout,
+    ...facts,
+    receivingAccount: receivingAccountOf({ status: payout.status, paidToAccount, paidToHolder, groupAccount }),
     sellers: [...sellers.values()]
       .map((seller) => ({
         name: seller.name,

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreatePayoutResponse, TPayout } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { groups, memberships, orderLines, orders, users } from '../../db/schema.js';
+import { groupPayoutAccounts, groups, memberships, orderLines, orders, users } from '../../db/schema.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
 
 let server: TestServer;
@@ -33,6 +33,10 @@ async function createGroup(name = `Testgrupp ${crypto.randomUUID().slice(0, 8)}`
     .insert(groups)
     .values({ name, code: crypto.randomBytes(4).toString('hex').toUpperCase() })
     .returning({ id: groups.id });
+  // Every group here has somewhere to be paid (payout-account.api.test.ts tests one without).
+  await server.app.db
+    .insert(groupPayoutAccounts)
+    .values({ groupId: group!.id, kind: 'bankgiro', accountNumber: '99912347', holderName: 'Testskolan' });
   return group!.id;
 }
 

@@ -52,6 +52,7 @@ function document(lineCount: number): PayoutDocument {
     createdByName: 'Sara Superadmin',
     paidAt: new Date('2025-11-03T12:00:00Z'),
     paidByName: null,
+    receivingAccount: { display: 'Bankgiro 5050-1055', holder_name: 'Älvskolans föräldraförening' },
     sellers: [
       { name: 'Åke Öhrström-Ängqvist', ordersCount: 2, salesOre: 100, commissionOre: 25 },
       { name: 'Märta Lind', ordersCount: 1, salesOre: 50, commissionOre: 12 },
@@ -69,12 +70,19 @@ describe('renderPayoutPdf', () => {
     expect(text).toMatch(/Status\s+Betald/);
     expect(text).toMatch(/Skapad\s+2025-11-01 09:15 av Sara Superadmin/);
     expect(text).toMatch(/Betald\s+2025-11-03 13:00/);
+    expect(text).toMatch(/Mottagarkonto\s+Bankgiro 5050-1055/);
+    expect(text).toMatch(/Kontohavare\s+Älvskolans föräldraförening/);
     expect(text).toContain('Åke Öhrström-Ängqvist');
     expect(text).toContain('Återbetalning: Tvål med havtorn');
     expect(text).toMatch(/-89,00 kr\s+-22,25 kr/);
     // 21:30 UTC on 1 October is 23:30 the same day in Stockholm; on 31 October (CET) it is still the 31st.
     expect(text).toMatch(/2025-10-01\s+#2000/);
     expect(text).not.toMatch(/2025-10-02\s+#2000/);
+  });
+
+  it('says where the money goes is missing while the group has no account', async () => {
+    const { text } = readPdf(await renderPayoutPdf({ ...document(2), status: 'draft', paidAt: null, receivingAccount: null }));
+    expect(text).toMatch(/Mottagarkonto\s+Saknas: läggs in på gruppens sida/);
   });
 
   it('breaks a long list over pages with the header repeated, wrapped rows kept whole, and page numbers', async () => {

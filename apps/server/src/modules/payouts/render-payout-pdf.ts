@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { TReceivingAccount } from '@saljportalen/contract';
 import { formatDate, formatDateTime, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
 import { payoutAmountsOre } from '../../lib/money.js';
@@ -20,6 +21,8 @@ export interface PayoutDocument {
   createdByName: string | null;
   paidAt: Date | null;
   paidByName: string | null;
+  /** Where the money goes: the account it was paid to, or the group's current one for a draft (null: none yet). */
+  receivingAccount: TReceivingAccount | null;
   sellers: { name: string; ordersCount: number; salesOre: number; commissionOre: number }[];
   lines: {
     bookedAt: Date;
@@ -85,6 +88,10 @@ function inFontLetters(payout: PayoutDocument): PayoutDocument {
     groupCode: toWinAnsi(payout.groupCode),
     createdByName: name(payout.createdByName),
     paidByName: name(payout.paidByName),
+    receivingAccount: payout.receivingAccount && {
+      display: toWinAnsi(payout.receivingAccount.display),
+      holder_name: toWinAnsi(payout.receivingAccount.holder_name),
+    },
     sellers: payout.sellers.map((seller) => ({ ...seller, name: toWinAnsi(seller.name) })),
     lines: payout.lines.map((line) => ({
       ...line,
@@ -137,6 +144,8 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     ['Status', PAYOUT_STATUS_LABEL[payout.status]],
     ['Skapad', withName(formatDateTime(payout.createdAt), payout.createdByName)],
     ['Betald', payout.paidAt ? withName(formatDateTime(payout.paidAt), payout.paidByName) : 'Ej betald ännu'],
+    ['Mottagarkonto', payout.receivingAccount?.display ?? 'Saknas: läggs in på gruppens sida'],
+    ['Kontohavare', payout.receivingAccount?.holder_name ?? 'Saknas'],
     ['Ordrar', String(payout.ordersCount)],
     ['Orderrader', String(payout.linesCount)],
     ['Försäljning inkl. moms', sek(payout.salesOre)],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZAdminGroupParamsSchema,
   ZCreatePayoutRequestSchema,
   ZCreatePayoutResponseSchema,
   ZPayoutListQuerySchema,
@@ -10,6 +11,13 @@ import {
   ZUpdatePayoutRequestSchema,
   ZUpdatePayoutResponseSchema,
 } from '@saljportalen/contract';
+import {
+  ZGroupPayoutAccountQuerySchema,
+  ZGroupPayoutAccountResponseSchema,
+  ZPayoutAccountResponseSchema,
+  ZSetPayoutAccountRequestSchema,
+  ZSetPayoutAccountResponseSchema,
+} from '@saljportalen/contract/payout-account';
 import { currentUser } from '../../lib/current-user.js';
 import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
 import { createPayout } from './create-payout.js';
@@ -18,6 +26,7 @@ import { listOutstandingPayouts } from './list-outstanding-payouts.js';
 import { listPayouts } from './list-payouts.js';
 import { loadPayoutDocument } from './load-payout-document.js';
 import { markPayoutPaid } from './mark-payout-paid.js';
+import { loadMaskedPayoutAccount, loadPayoutAccount, setPayoutAccount } from './payout-account.js';
 import { renderPayoutPdf } from './render-payout-pdf.js';
 import { sendFile } from '../audit/personal-data-exports.js';
 
@@ -97,6 +106,28 @@ export async function payoutsRoutes(instance: FastifyInstance) {
     async (request) => markPayoutPaid(app.db, { payoutId: request.params.id, actorUserId: currentUser(request).id }),
   );
 
+  // Where the group's commission is paid (issue 30 point 6): read and set by the superadmin.
+  app.get(
+    '/api/admin/groups/:id/payout-account',
+    { schema: { params: ZAdminGroupParamsSchema, response: { 200: ZPayoutAccountResponseSchema } } },
+    async (request) => ({ payout_account: await loadPayoutAccount(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/api/admin/groups/:id/payout-account',
+    {
+      schema: { params: ZAdminGroupParamsSchema, body: ZSetPayoutAccountRequestSchema, response: { 200: ZSetPayoutAccountResponseSchema } },
+    },
+    async (request) => ({
+      ok: true as const,
+      payout_account: await setPayoutAccount(app.db, {
+        groupId: request.params.id,
+        request: request.body,
+        actorUserId: currentUser(request).id,
+      }),
+    }),
+  );
+
   app.get(
     '/api/admin/payouts/:id/export.pdf',
     {
@@ -113,5 +144,17 @@ export async function payoutsRoutes(instance: FastifyInstance) {
       const pdf = await renderPayoutPdf(await loadPayoutDocument(app.db, request.params.id));
       return sendFile(reply, { type: 'application/pdf', fileName: `avrakning-${request.params.id}.pdf`, body: pdf });
     },
+  );
+}
+
+/** The group's teacher sees where the class's money goes, masked (issue 30 point 6). */
+export async function groupPayoutAccountRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/group/payout-account',
+    { schema: { querystring: ZGroupPayoutAccountQuerySchema, response: { 200: ZGroupPayoutAccountResponseSchema } } },
+    async (request) => loadMaskedPayoutAccount(app.db, { actorUserId: currentUser(request).id, groupId: request.query.group_id }),
   );
 }

@@ -1,2 +1,3 @@
 // The class list with the protected-identity mark: other features import only from here.
 export { ProtectedIdentityCard } from './components/protected-identity-card';
+export { ClassPayoutAccountCard } from './components/class-payout-account-card';

@@ -66,6 +66,9 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
 // The class list for marking protected identities (issue 22) is the teacher's alone: a pupil's
 // phone never downloads it (decision 045).
 const ProtectedIdentityCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ProtectedIdentityCard })));
+const ClassPayoutAccountCard = lazy(() =>
+  import('@/features/class-members').then((module) => ({ default: module.ClassPayoutAccountCard })),
+);
 
 const GroupSettingsForms = lazy(() =>
   import('./components/group-settings-forms').then((module) => ({ default: module.GroupSettingsForms })),
@@ -325,6 +328,7 @@ export function DashboardPage() {
       {teacher && (
         <Suspense fallback={null}>
           <ProtectedIdentityCard groupId={group.id} />
+          <ClassPayoutAccountCard groupId={group.id} />
         </Suspense>
       )}
     </>

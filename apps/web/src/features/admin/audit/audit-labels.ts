@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<string, string> = {
   'catalog.download': 'Personlig katalog hämtad (PDF)',
   'group.leaderboard': 'Topplistans inställning ändrad',
   'group.goal': 'Klassens mål ändrat',
+  'group.payout_account': 'Utbetalningsuppgifter ändrade',
   'membership.protected_identity': 'Skyddade personuppgifter ändrade',
   'user.public_name': 'Namn för köpare valt av vårdnadshavare',
   'payout.create': 'Avräkning skapad',

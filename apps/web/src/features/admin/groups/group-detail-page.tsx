@@ -24,6 +24,7 @@ import { useRenameGroup } from './api/rename-group';
 import { ArchiveNotConfirmedError, useSetGroupArchived } from './api/set-group-archived';
 import { RenameGroupDialog } from './components/rename-group-dialog';
 import { ArchiveGroupDialog } from './components/archive-group-dialog';
+import { PayoutAccountCard } from './components/payout-account-card';
 
 function GroupNotFound() {
   return (
@@ -278,6 +279,7 @@ export function GroupDetailPage() {
       {!detail && <LoadingStatus>Laddar grupp...</LoadingStatus>}
       <GroupCards detail={detail} />
       {detail && <GroupGoalCard detail={detail} />}
+      {detail && <PayoutAccountCard groupId={detail.group.id} />}
       <GroupSalesOverTime groupId={groupId} />
 
       {/* No name of its own: the table's scroll region is already the landmark 'Personer i gruppen' (axe landmark-unique). */}

@@ -7,7 +7,9 @@ import { formatDate, formatKronor } from '@/lib/format';
 import { errorMessage, notify } from '@/lib/toast';
 import { useDownloadPayoutPdf } from '../api/download-payout-pdf';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid';
-import type { TPayout } from '@saljportalen/contract';
+import { PAYOUT_ACCOUNT_MISSING_MESSAGE, type TPayout } from '@saljportalen/contract';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 
 const signedOut = (error: unknown) => error instanceof ApiError && error.isUnauthorized;
 
@@ -76,12 +78,28 @@ export function PayoutActions({ payout }: { payout: TPayout }) {
               <dd>{payoutPeriod(payout)}</dd>
               <dt className="text-muted">Att betala</dt>
               <dd className="font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</dd>
+              {payout.receiving_account && (
+                <>
+                  <dt className="text-muted">Till</dt>
+                  <dd className="tabular-nums">{payout.receiving_account.display}</dd>
+                  <dt className="text-muted">Kontohavare</dt>
+                  <dd>{payout.receiving_account.holder_name}</dd>
+                </>
+              )}
             </dl>
+            {!payout.receiving_account && (
+              <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+                {PAYOUT_ACCOUNT_MISSING_MESSAGE}{' '}
+                <Link to={paths.adminGroup(payout.group_id)} className="font-medium text-brand underline underline-offset-4">
+                  Till {payout.group_name}
+                </Link>
+              </p>
+            )}
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => closeDialog()} disabled={markPaid.isPending}>
                 Avbryt
               </Button>
-              <Button variant="success" onClick={onMarkPaid} disabled={markPaid.isPending}>
+              <Button variant="success" onClick={onMarkPaid} disabled={markPaid.isPending || !payout.receiving_account}>
                 {markPaid.isPending ? 'Markerar...' : 'Markera som betald'}
               </Button>
             </div>
