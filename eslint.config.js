@@ -44,6 +44,7 @@ export const serverModuleOrder = [
   'groups',
   'group-members',
   'payouts',
+  'class-orders',
   'dashboard',
   'privacy',
   'guardian',

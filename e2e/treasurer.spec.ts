@@ -327,4 +327,108 @@ test.describe('the treasurer', () => {
     await expect(teacherCard).not.toContainText('123 456 789');
     await expectAccessible(page, 'lärarens utbetalningskort');
   });
+
+  test('a sale through the wrong link: the teacher moves it to the pupil who sold it; once paid out, the superadmin moves it by a correction', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const run = runId(testInfo);
+    const token = await signInQuickly(page, SUPERADMIN);
+    const headers = { authorization: `Bearer ${token}` };
+    const groupName = `E2E Flytt ${run}`;
+    const { groupId, email } = await groupWithAdmin(page, headers, groupName, testInfo);
+    const group = (await (await page.request.get(`/api/admin/groups/${groupId}`, { headers })).json()) as { group: { group_code: string } };
+    const pupil = async (fullName: string) => {
+      const registered = await page.request.post('/api/auth/register-seller', {
+        data: {
+          full_name: fullName,
+          email: uniqueEmail('flytt', testInfo.project.name),
+          password: 'elev-losen-123',
+          group_code: group.group.group_code,
+        },
+      });
+      const pupilToken = ((await registered.json()) as { token: string }).token;
+      const summary = (await (
+        await page.request.get('/api/me/summary', { headers: { authorization: `Bearer ${pupilToken}` } })
+      ).json()) as {
+        user: { id: number };
+        personal: { personal_link: string };
+      };
+      return { userId: summary.user.id, linkCode: summary.personal.personal_link.split('/').pop()! };
+    };
+    const alva = await pupil(`Alva Berg ${testInfo.project.name}`);
+    const elias = await pupil(`Elias Dahl ${testInfo.project.name}`);
+    const firstName = `#FL1-${run.replace(' ', '-')}`;
+    await orderWithLink(baseURL!, alva.linkCode, firstName, '200.00');
+
+    // The teacher finds the sale among the class's and moves it, saying why.
+    await signInQuickly(page, email, ADMIN_PASSWORD);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Visa försäljningarna' }).click();
+    const list = page.getByRole('list', { name: 'Klassens försäljningar' });
+    const sale = list.getByRole('listitem').filter({ hasText: firstName });
+    await expect(sale).toContainText(`Alva Berg ${testInfo.project.name}`);
+    await expectAccessible(page, 'klassens försäljningar');
+    await sale.getByRole('button', { name: `Flytta ${firstName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Flytta ${firstName}` });
+    await dialog.getByRole('button', { name: 'Flytta försäljningen' }).click();
+    await expect(dialog.getByLabel('Till eleven')).toHaveAccessibleDescription('Välj eleven som sålde');
+    await expect(dialog.getByLabel('Varför flyttas den?')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'flytta utan val');
+    await dialog.getByLabel('Till eleven').selectOption({ label: `Elias Dahl ${testInfo.project.name}` });
+    await dialog.getByLabel('Varför flyttas den?').fill('Farmor köpte via fel länk');
+    await dialog.getByRole('button', { name: 'Flytta försäljningen' }).click();
+    await expect(toast(page)).toContainText(`${firstName} räknas nu för Elias Dahl ${testInfo.project.name}.`);
+    await expect(dialog).toBeHidden();
+    await expect(sale).toContainText(`Elias Dahl ${testInfo.project.name}`);
+    // Both families' figures, as the class's leaderboard shows them, have moved.
+    const leaderboard = page.getByRole('table', { name: 'Topplista' }).locator('tbody tr');
+    const salesOf = (name: string) =>
+      leaderboard
+        .filter({ hasText: `${name} ${testInfo.project.name}` })
+        .locator('td')
+        .nth(2);
+    await expect(salesOf('Elias Dahl')).toHaveText(/^200\s*kr$/);
+    await expect(salesOf('Alva Berg')).toHaveText(/^0\s*kr$/);
+
+    // Paid out, it is no longer the teacher's to move.
+    await page.request.put(`/api/admin/groups/${groupId}/payout-account`, {
+      headers,
+      data: { kind: 'bankgiro', account_number: '9991-2347', holder_name: 'Flyttskolan' },
+    });
+    const created = await page.request.post('/api/admin/payouts', {
+      headers,
+      data: { group_id: groupId, from: stockholmToday(), to: stockholmToday(), auto_archive: false },
+    });
+    const payoutId = ((await created.json()) as { id: number }).id;
+    await page.request.patch(`/api/admin/payouts/${payoutId}`, { headers, data: { status: 'paid' } });
+    await page.reload();
+    await page.getByRole('button', { name: 'Visa försäljningarna' }).click();
+    await expect(sale).toContainText('I en avräkning');
+    await expect(sale.getByRole('button', { name: /Flytta/ })).toHaveCount(0);
+
+    // The superadmin moves it back from Elias's orders; the next payout carries the correction.
+    await signInQuickly(page, SUPERADMIN);
+    await page.goto(`/admin/groups/${groupId}/seller/${elias.userId}`);
+    await page.getByRole('button', { name: `Flytta ${firstName}` }).click();
+    const adminDialog = page.getByRole('dialog', { name: `Flytta ${firstName}` });
+    await expect(adminDialog.getByLabel('Till eleven').getByRole('option', { name: `Elias Dahl ${testInfo.project.name}` })).toHaveCount(0);
+    await adminDialog.getByLabel('Till eleven').selectOption({ label: `Alva Berg ${testInfo.project.name}` });
+    await adminDialog.getByLabel('Varför flyttas den?').fill('Det var Alva ändå');
+    await adminDialog.getByRole('button', { name: 'Flytta försäljningen' }).click();
+    await expect(toast(page)).toContainText('Nästa avräkning rättar den förra.');
+    await expectAccessible(page, 'flyttad av superadmin');
+    const next = await page.request.post('/api/admin/payouts', {
+      headers,
+      data: { group_id: groupId, from: stockholmToday(), to: stockholmToday(), auto_archive: false },
+    });
+    const nextId = ((await next.json()) as { id: number }).id;
+    const pdf = await page.request.get(`/api/admin/payouts/${nextId}/export.pdf`, { headers });
+    const pdfPath = testInfo.outputPath('flytt.pdf');
+    fs.writeFileSync(pdfPath, await pdf.body());
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    expect(text).toContain(`Rättelse av avräkning nr ${payoutId}`);
+    expect(text).toMatch(/Flyttad\s+försäljning,\s+avgår:/);
+    expect(text).toMatch(new RegExp(`Alva Berg ${testInfo.project.name}\\s+1\\s+200,00 kr\\s+50,00 kr`));
+  });
 });

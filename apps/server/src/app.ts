@@ -36,6 +36,7 @@ import { personalDataExportsPlugin } from './plugins/personal-data-exports.js';
 import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
 import { groupPayoutAccountRoutes } from './modules/payouts/routes.js';
+import { classOrderRoutes } from './modules/class-orders/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(dashboardRoutes);
   await app.register(groupMemberRoutes);
   await app.register(groupPayoutAccountRoutes);
+  await app.register(classOrderRoutes);
   await app.register(catalogRoutes);
   await app.register(guardianRoutes);
   await app.register(adminRoutes);

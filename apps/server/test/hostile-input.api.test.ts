@@ -263,6 +263,7 @@ async function validBodies(): Promise<Record<string, Record<string, unknown>>> {
       holder_name: 'Fuzzskolan',
     },
     'POST /api/admin/orders/:id/assign': { membership_id: noah.id },
+    'POST /api/group/orders/:id/move': { to_membership_id: noah.id, reason: 'Fel länk' },
   };
 }
 
@@ -641,7 +642,13 @@ describe('ids beyond PostgreSQL integer (2^31 - 1)', () => {
         const response = await server.request(method, pathWith(route), { token: tokenFor(route), body: { ...body, [field]: HUGE } });
         answers[`${route} ${field}`] = await answerOf(response);
         expected[`${route} ${field}`] = refused(
-          field === 'membership_id' ? 'Välj en säljare' : route === 'POST /api/admin/payouts' ? 'Ogiltig grupp' : 'Ogiltigt id',
+          field === 'membership_id'
+            ? 'Välj en säljare'
+            : field === 'to_membership_id'
+              ? 'Välj eleven som sålde'
+              : route === 'POST /api/admin/payouts'
+                ? 'Ogiltig grupp'
+                : 'Ogiltigt id',
         );
       }
     }

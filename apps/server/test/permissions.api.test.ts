@@ -72,6 +72,8 @@ interface Context {
   sellerUserId: number;
   draftPayoutId: number;
   unattributedOrderId: number;
+  /** An order of the group's, Noah's, that no payout has taken: moved to Noah, it moves nowhere. */
+  classOrderId: number;
   sellerMembershipId: number;
   /** A stored webhook event that has not been processed, for 'Kör igen'. */
   failedWebhookEventId: number;
@@ -361,6 +363,22 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
       },
     ],
+    'GET /api/group/orders': [
+      { label: 'gruppens id', path: `/api/group/orders?group_id=${c.group}`, expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }) },
+      {
+        label: 'den andra gruppens id',
+        path: `/api/group/orders?group_id=${c.otherGroup}`,
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    // An order of another class is not found: its id tells nothing about that class.
+    'POST /api/group/orders/:id/move': [
+      {
+        path: `/api/group/orders/${c.classOrderId}/move`,
+        body: () => ({ to_membership_id: c.sellerMembershipId, reason: 'Matrisens prov' }),
+        expect: signedIn(404, { groupAdmin: 200, superadmin: 200 }),
+      },
+    ],
     'GET /api/group/payout-account': [
       {
         label: 'gruppens id',
@@ -613,6 +631,11 @@ beforeAll(async () => {
   const [draft] = await sqlRows<{ id: number }>(server.app.db, sql`select id from payouts where status = 'draft' order by id limit 1`);
   const [link] = await sqlRows<{ link_code: string }>(server.app.db, sql`select link_code from memberships where id = ${noah.id}`);
   const unattributed = await insertOrder(server.app.db, { membership: null, orderedAt: new Date(), lines: [{ amountOre: 14900 }] });
+  const classOrder = await insertOrder(server.app.db, {
+    membership: { id: noah.id, groupId: group },
+    orderedAt: new Date(),
+    lines: [{ amountOre: 14900 }],
+  });
   const [failedEvent] = await sqlRows<{ id: number }>(
     server.app.db,
     sql`insert into webhook_events (webhook_id, topic, payload, attempts, last_error)
@@ -639,6 +662,7 @@ beforeAll(async () => {
     sellerUserId: noah.userId,
     draftPayoutId: Number(draft!.id),
     unattributedOrderId: unattributed.id,
+    classOrderId: classOrder.id,
     sellerMembershipId: noah.id,
     failedWebhookEventId: Number(failedEvent!.id),
     linkCode: link!.link_code,

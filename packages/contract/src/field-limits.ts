@@ -11,4 +11,5 @@ export const TEXT_LIMITS = {
   password: 200,
   alias: 40,
   search: 100,
+  reason: 300,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIdParamSchema, ZSekSchema, idSchema, integerFromText } from './common.js';
+import { ZIdParamSchema, ZSekSchema, ZSingleLineTextSchema, idSchema, integerFromText } from './common.js';
+import { TEXT_LIMITS } from './field-limits.js';
 
 /**
  * A Shopify id (order, line, product) in an answer: a string of digits, never a number. Shopify's
@@ -89,3 +90,59 @@ export const ZAssignOrderResponseSchema = z.object({
   }),
 });
 export type TAssignOrderResponse = z.infer<typeof ZAssignOrderResponseSchema>;
+
+// ---------------------------------------------------------------- a class's orders, and moving a sale
+
+/** The class's orders for its teacher (issue 30 point 5), newest first, a page at a time. */
+export const ZClassOrdersQuerySchema = ZUnattributedOrdersQuerySchema.extend({ group_id: idSchema('Ogiltig grupp', 'Grupp krävs') });
+export type TClassOrdersQuery = z.infer<typeof ZClassOrdersQuerySchema>;
+
+export const ZClassOrderSchema = z.object({
+  order_id: z.number(),
+  order_name: z.string().nullable(),
+  ordered_at: z.string(),
+  /** The pupil it counts for: the membership and the name the teacher knows them by. */
+  membership_id: z.number().nullable(),
+  seller_name: z.string().nullable(),
+  subtotal_incl_vat: ZSekSchema,
+  commission_total: ZSekSchema,
+  state: z.string(),
+  /** A line of it is in a payout: the teacher can no longer move it; the superadmin moves it by a correction. */
+  in_payout: z.boolean(),
+});
+export type TClassOrder = z.infer<typeof ZClassOrderSchema>;
+
+export const ZClassOrdersResponseSchema = z.object({
+  items: z.array(ZClassOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TClassOrdersResponse = z.infer<typeof ZClassOrdersResponseSchema>;
+
+export const MOVE_REASON_REQUIRED = 'Skriv varför försäljningen flyttas';
+
+/** `POST /api/group/orders/{id}/move`: to another pupil of the order's group, with the reason, which the audit log keeps. */
+export const ZMoveOrderRequestSchema = z.object({
+  to_membership_id: idSchema('Välj eleven som sålde', 'Välj eleven som sålde'),
+  reason: ZSingleLineTextSchema(MOVE_REASON_REQUIRED)
+    .trim()
+    .min(3, `${MOVE_REASON_REQUIRED} (minst 3 tecken)`)
+    .max(TEXT_LIMITS.reason, `Skälet får vara högst ${TEXT_LIMITS.reason} tecken`),
+});
+export type TMoveOrderRequest = z.infer<typeof ZMoveOrderRequestSchema>;
+
+export const ZMoveOrderResponseSchema = z.object({
+  ok: z.literal(true),
+  order: z.object({
+    order_id: z.number(),
+    membership_id: z.number(),
+    seller_name: z.string(),
+    /**
+     * The order was in a payout already: it moved by correction lines (taken from the pupil it
+     * counted for, given to the new one) that the group's next payout settles (decision 067).
+     */
+    by_correction: z.boolean(),
+  }),
+});
+export type TMoveOrderResponse = z.infer<typeof ZMoveOrderResponseSchema>;

@@ -38,7 +38,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 
 export const membershipRole = pgEnum('membership_role', ['seller', 'admin']);
 export const payoutStatus = pgEnum('payout_status', ['draft', 'paid']);
-export const orderLineKind = pgEnum('order_line_kind', ['sale', 'refund', 'cancellation']);
+/** `transfer`: a sale moved from one pupil to another after a payout settled it, taken from one and given to the other (decision 067). */
+export const orderLineKind = pgEnum('order_line_kind', ['sale', 'refund', 'cancellation', 'transfer']);
 /** How a group's leaderboard shows its pupils (issue 20): names and amounts, who has started, or only one's own. */
 export const leaderboardMode = pgEnum('leaderboard_mode', ['full', 'participation', 'own_only']);
 /** How a pupil is named where a buyer can see it (catalogue, share texts, link pages). */

@@ -29,7 +29,7 @@ export interface PayoutDocument {
     orderName: string;
     sellerName: string;
     product: string;
-    kind: 'sale' | 'refund' | 'cancellation';
+    kind: 'sale' | 'refund' | 'cancellation' | 'transfer';
     quantity: number;
     amountOre: number;
     commissionOre: number;
@@ -40,6 +40,10 @@ export interface PayoutDocument {
 
 export const PAYOUT_STATUS_LABEL = { draft: 'Utkast', paid: 'Betald' } as const;
 const LINE_KIND_PREFIX = { sale: '', refund: 'Återbetalning: ', cancellation: 'Makulering: ' } as const;
+
+/** What a line is, before its product: a moved sale says which side of the move it is (decision 067). */
+const linePrefix = (line: PayoutDocument['lines'][number]) =>
+  line.kind === 'transfer' ? (line.amountOre < 0 ? 'Flyttad försäljning, avgår: ' : 'Flyttad försäljning: ') : LINE_KIND_PREFIX[line.kind];
 
 /** A treasurer files this: every figure to the öre, so the columns add up to the totals. */
 const sek = (ore: number) => formatOreAsSek(ore, { decimals: 2 });
@@ -267,7 +271,7 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
       formatDate(line.bookedAt),
       line.orderName,
       line.sellerName,
-      (line.correctionOf === null ? '' : `Rättelse av avräkning nr ${line.correctionOf}\n`) + LINE_KIND_PREFIX[line.kind] + line.product,
+      (line.correctionOf === null ? '' : `Rättelse av avräkning nr ${line.correctionOf}\n`) + linePrefix(line) + line.product,
       String(line.quantity),
       sek(line.amountOre),
       sek(line.commissionOre),

@@ -1,3 +1,5 @@
 // The class list with the protected-identity mark: other features import only from here.
 export { ProtectedIdentityCard } from './components/protected-identity-card';
 export { ClassPayoutAccountCard } from './components/class-payout-account-card';
+export { ClassOrdersCard } from './components/class-orders-card';
+export { MoveOrderDialog } from './components/move-order-dialog';

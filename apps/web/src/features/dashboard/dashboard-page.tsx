@@ -66,6 +66,7 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
 // The class list for marking protected identities (issue 22) is the teacher's alone: a pupil's
 // phone never downloads it (decision 045).
 const ProtectedIdentityCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ProtectedIdentityCard })));
+const ClassOrdersCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ClassOrdersCard })));
 const ClassPayoutAccountCard = lazy(() =>
   import('@/features/class-members').then((module) => ({ default: module.ClassPayoutAccountCard })),
 );
@@ -328,6 +329,7 @@ export function DashboardPage() {
       {teacher && (
         <Suspense fallback={null}>
           <ProtectedIdentityCard groupId={group.id} />
+          {!group.archived && <ClassOrdersCard groupId={group.id} />}
           <ClassPayoutAccountCard groupId={group.id} />
         </Suspense>
       )}

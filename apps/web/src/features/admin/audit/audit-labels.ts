@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<string, string> = {
   'payout.mark_paid': 'Avräkning markerad som betald',
   'demo.remove': 'Demodata borttagen (npm run remove-demo-data)',
   'order.assign': 'Order tilldelad säljare',
+  'order.move': 'Försäljning flyttad till en annan elev',
   'webhook.replay': 'Webbhook körd igen',
   'account.erase': 'Konto raderat',
   'guardian.approve': 'Vårdnadshavare godkände barnets konto',

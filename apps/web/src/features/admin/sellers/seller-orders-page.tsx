@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { ERASED_SELLER_NAME } from '@saljportalen/contract';
+import { ERASED_SELLER_NAME, type TAdminSellerOrder } from '@saljportalen/contract';
+import { MoveOrderDialog } from '@/features/class-members';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, StatCard } from '@/components/ui/card';
@@ -30,6 +31,7 @@ export function SellerOrdersPage() {
   const valid = groupId !== undefined && userId !== undefined;
   const orders = useSellerOrders(valid ? { groupId, userId, limit: PAGE_SIZE, offset } : undefined);
   const [erasing, setErasing] = useState(false);
+  const [moving, setMoving] = useState<TAdminSellerOrder | null>(null);
 
   useEffect(() => {
     if (orders.isError) notifyFailure('Fel vid hämtning av ordrar', orders.error);
@@ -121,16 +123,25 @@ export function SellerOrdersPage() {
                     <Th>Datum</Th>
                     <Th className="text-right">Belopp inkl. moms</Th>
                     <Th className="text-right">Provision</Th>
+                    <Th>
+                      <span className="sr-only">Flytta</span>
+                    </Th>
                   </Tr>
                 </THead>
                 <TBody>
                   {!data ? (
-                    <TableSkeletonRows rows={3} columns={4} />
+                    <TableSkeletonRows rows={3} columns={5} />
                   ) : (
                     data.items.map((order) => (
                       <Tr key={order.order_id}>
                         <Td className="font-medium">{orderLabel(order)}</Td>
                         <OrderAmountCells order={order} />
+                        <Td data-wide className="text-right">
+                          {/* A superadmin moves any order of the class, one a payout has taken by a correction (issue 30 point 5). */}
+                          <Button variant="outline" size="sm" onClick={() => setMoving(order)}>
+                            Flytta<span className="sr-only"> {orderLabel(order)}</span>
+                          </Button>
+                        </Td>
                       </Tr>
                     ))
                   )}
@@ -142,6 +153,13 @@ export function SellerOrdersPage() {
             )}
           </section>
         </>
+      )}
+      {moving && data && (
+        <MoveOrderDialog
+          groupId={moving.group_id}
+          order={{ ...moving, order_name: orderLabel(moving), membership_id: null, seller_name: data.seller.full_name, user_id: userId }}
+          onClose={() => setMoving(null)}
+        />
       )}
     </div>
   );
