@@ -110,6 +110,16 @@ const envSchema = z.object({
   ALLOW_DEMO_ON_NETWORK: flag.default(false),
   NODE_ENV: z.string().optional(),
   DEFAULT_COMMISSION_BPS: z.coerce.number().int().min(0).max(10000).default(2500),
+  /**
+   * Days a buyer may withdraw (distance selling: 14): commission of an order younger than this is
+   * 'Väntande' and no payout takes it (issue 30 point 4). 0, the default, pays everything at once.
+   */
+  PAYOUT_HOLD_DAYS: z.coerce
+    .number({ error: 'ange ett heltal från 0 till 60' })
+    .int('ange ett heltal från 0 till 60')
+    .min(0, 'ange ett heltal från 0 till 60')
+    .max(60, 'ange ett heltal från 0 till 60')
+    .default(0),
   REDIS_URL: z.string().optional(),
   CORS_ORIGIN: z
     .string()
@@ -212,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: values.SEED_DEMO ?? (embedded && realInstall.length === 0),
     allowDemoOnNetwork: values.ALLOW_DEMO_ON_NETWORK,
     defaultCommissionBps: values.DEFAULT_COMMISSION_BPS,
+    payoutHoldDays: values.PAYOUT_HOLD_DAYS,
     redisUrl: values.REDIS_URL,
     corsOrigins: values.CORS_ORIGIN ?? [],
     trustProxy,

@@ -44,7 +44,14 @@ export const ZMeSummaryResponseSchema = z.object({
      * class goal, in commission: the pupil's progress is `total_commission` against it.
      */
     goal: ZSekSchema.nullable(),
+    /**
+     * 'Väntande' (issue 30 point 4): the part of total_commission from orders still in the holding
+     * period (the buyer's right to withdraw), which no payout takes yet; 0 without a holding period.
+     */
+    pending_commission: ZSekSchema,
   }),
+  /** PAYOUT_HOLD_DAYS: how long an order's commission is 'Väntande'; 0 when it is payable at once. */
+  payout_hold_days: z.number().int(),
 });
 export type TMeSummaryResponse = z.infer<typeof ZMeSummaryResponseSchema>;
 
@@ -55,7 +62,13 @@ export type TMeSummaryResponse = z.infer<typeof ZMeSummaryResponseSchema>;
 export const ZGroupTotalsResponseSchema = z.object({
   show_leaderboard: z.boolean(),
   leaderboard_mode: ZLeaderboardModeSchema,
-  totals: z.object({ total_sales: ZSekSchema, total_commission: ZSekSchema, orders_count: z.number().int() }),
+  /** `pending_commission`: the class's 'Väntande', as the seller summary's (issue 30 point 4). */
+  totals: z.object({
+    total_sales: ZSekSchema,
+    total_commission: ZSekSchema,
+    orders_count: z.number().int(),
+    pending_commission: ZSekSchema,
+  }),
   goal: ZGroupGoalSchema.nullable(),
   participation: ZParticipationSchema,
 });

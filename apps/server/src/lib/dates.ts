@@ -60,3 +60,12 @@ export function isoWeekLabel(date: string): string {
   const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
+
+/**
+ * The last Stockholm day whose orders are payable under a holding period of `holdDays` (issue 30
+ * point 4): an order is payable once `holdDays` whole days have passed since the day it was placed.
+ * Null without a holding period: every order is payable as soon as it is booked.
+ */
+export function lastPayableDay(holdDays: number, now = new Date()): string | null {
+  return holdDays > 0 ? addCalendarDays(stockholmDate(now), -holdDays) : null;
+}

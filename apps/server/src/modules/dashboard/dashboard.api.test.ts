@@ -104,7 +104,10 @@ describe('GET /api/me/summary', () => {
         personal_link: `http://localhost:3000/s/${membership.link_code}`,
         orders_count: expected.orders,
         goal: null,
+        // No holding period by default: nothing waits (holding-period.api.test.ts has one).
+        pending_commission: 0,
       },
+      payout_hold_days: 0,
     });
     // The refund is netted and the cancelled order is not counted.
     const [raw] = await rows<{ orders: string }>(sql`select count(*)::text as orders from orders where membership_id = ${membership.id}`);
@@ -121,7 +124,14 @@ describe('GET /api/me/summary', () => {
     const summary = await json<TMeSummaryResponse>('GET', '/api/me/summary', token);
     expect(summary.group_hint).toBeNull();
     expect(summary.user.role).toBeNull();
-    expect(summary.personal).toEqual({ total_sales: 0, total_commission: 0, personal_link: null, orders_count: 0, goal: null });
+    expect(summary.personal).toEqual({
+      total_sales: 0,
+      total_commission: 0,
+      personal_link: null,
+      orders_count: 0,
+      goal: null,
+      pending_commission: 0,
+    });
   });
 
   it('treats an active group the user is no longer a member of as none', async () => {
@@ -217,6 +227,7 @@ describe('GET /api/group/leaderboard-mine', () => {
       personal_link: 'http://localhost:3000/s/TESTAKE1',
       orders_count: 0,
       goal: null,
+      pending_commission: 0,
     });
   });
 });
@@ -312,11 +323,13 @@ describe('a seller in two groups', () => {
       personal_link: `http://localhost:3000/s/${football.link_code}`,
       orders_count: personal.orders,
       goal: null,
+      pending_commission: 0,
     });
     expect((await json<TGroupTotalsResponse>('GET', '/api/group/totals', token)).totals).toEqual({
       total_sales: group.sales,
       total_commission: group.commission,
       orders_count: group.orders,
+      pending_commission: 0,
     });
     const [{ count }] = (await rows<{ count: string }>(
       sql`select count(*)::text as count from memberships where group_id = ${football.group_id}`,

@@ -4,6 +4,8 @@ import { leaderboardOf } from './get-group-leaderboard.js';
 import type { ReadModel } from '../figures/read-model/read-model.js';
 import type { SellerView } from '../figures/seller-view.js';
 import { toGroupGoal } from '../figures/group-goal.js';
+import type { Db } from '../../db/client.js';
+import { pendingCommissionOre } from '../figures/pending-commission.js';
 
 const NO_ONE: TParticipation = { started: 0, members: 0 };
 
@@ -12,13 +14,18 @@ const NO_ONE: TParticipation = { started: 0, members: 0 };
  * rollup), with its goal and how much of the class has started (issue 20). `participation` comes
  * from the group's leaderboard, made once per change of the group in the read model.
  */
-export function getGroupTotals(view: SellerView, participation: TParticipation | null, now = new Date()): TGroupTotalsResponse {
+export function getGroupTotals(
+  view: SellerView,
+  participation: TParticipation | null,
+  pendingCommissionOre = 0,
+  now = new Date(),
+): TGroupTotalsResponse {
   const { membership } = view;
   if (!membership) {
     return {
       show_leaderboard: false,
       leaderboard_mode: 'full',
-      totals: { total_sales: 0, total_commission: 0, orders_count: 0 },
+      totals: { total_sales: 0, total_commission: 0, orders_count: 0, pending_commission: 0 },
       goal: null,
       participation: NO_ONE,
     };
@@ -31,14 +38,21 @@ export function getGroupTotals(view: SellerView, participation: TParticipation |
       total_sales: oreToSek(figures.salesOre),
       total_commission: oreToSek(figures.commissionOre),
       orders_count: figures.ordersCount,
+      pending_commission: oreToSek(pendingCommissionOre),
     },
     goal: toGroupGoal(membership.group.goal, now),
     participation: participation ?? NO_ONE,
   };
 }
 
-/** The totals with the participation of the group's leaderboard as it is now. */
-export function loadGroupTotals(model: Pick<ReadModel, 'derived'>, view: SellerView): TGroupTotalsResponse {
+/** The totals with the participation of the group's leaderboard as it is now, and the class's 'Väntande'. */
+export async function loadGroupTotals(
+  db: Db,
+  model: Pick<ReadModel, 'derived'>,
+  view: SellerView,
+  holdDays: number,
+): Promise<TGroupTotalsResponse> {
   const version = view.membership && leaderboardOf(model, view.membership.group.id);
-  return getGroupTotals(view, version ? version.participation : null);
+  const pending = view.membership ? await pendingCommissionOre(db, { groupId: view.membership.group.id }, holdDays) : 0;
+  return getGroupTotals(view, version ? version.participation : null, pending);
 }

@@ -18,7 +18,7 @@ import { currentUser } from '../../lib/current-user.js';
 import { getGroupLeaderboard } from './get-group-leaderboard.js';
 import { getGroupSalesPerDay } from './get-group-sales-per-day.js';
 import { loadGroupTotals } from './get-group-totals.js';
-import { getSellerSummary } from './get-seller-summary.js';
+import { loadSellerSummary } from './get-seller-summary.js';
 import { setGroupGoal } from './set-group-goal.js';
 import { setLeaderboardSettings } from './set-leaderboard-settings.js';
 import { setPersonalGoal } from './set-personal-goal.js';
@@ -34,7 +34,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
   );
 
   app.get('/api/me/summary', { schema: { response: { 200: ZMeSummaryResponseSchema } } }, async (request) =>
-    getSellerSummary(sellerView(request), { publicUrl: app.config.publicUrl }),
+    loadSellerSummary(app.db, sellerView(request), { publicUrl: app.config.publicUrl, holdDays: app.config.payoutHoldDays }),
   );
 
   // Issue 20: the class's sales per day over its campaign, for any group the caller is a member of.
@@ -45,7 +45,7 @@ export async function dashboardRoutes(instance: FastifyInstance) {
   );
 
   app.get('/api/group/totals', { schema: { response: { 200: ZGroupTotalsResponseSchema } } }, async (request) =>
-    loadGroupTotals(app.readModel, sellerView(request)),
+    loadGroupTotals(app.db, app.readModel, sellerView(request), app.config.payoutHoldDays),
   );
 
   // The answer is made, checked against the contract and compressed once per change of the group

@@ -24,7 +24,7 @@ import { passwordAttempts } from '../auth/sign-in-limits.js';
 import { createSellerCatalog } from '../catalog/create-seller-catalog.js';
 import { getGroupLeaderboard } from '../dashboard/get-group-leaderboard.js';
 import { loadGroupTotals } from '../dashboard/get-group-totals.js';
-import { getSellerSummary } from '../dashboard/get-seller-summary.js';
+import { loadSellerSummary } from '../dashboard/get-seller-summary.js';
 import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './guardian-children.js';
 import { loadPublicName } from '../account/set-public-name.js';
 import { approveGuardianConsent, declineGuardianConsent, loadGuardianConsent, type GuardianAccount } from './guardian-consent.js';
@@ -98,13 +98,18 @@ export async function guardianRoutes(instance: FastifyInstance) {
     children.get(
       '/api/guardian/children/:id/summary',
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZMeSummaryResponseSchema } } },
-      async (request) => getSellerSummary((await childOf(request, currentUser(request).id)).view, { publicUrl: app.config.publicUrl }),
+      async (request) =>
+        loadSellerSummary(app.db, (await childOf(request, currentUser(request).id)).view, {
+          publicUrl: app.config.publicUrl,
+          holdDays: app.config.payoutHoldDays,
+        }),
     );
 
     children.get(
       '/api/guardian/children/:id/totals',
       { schema: { params: ZGuardianChildParamsSchema, response: { 200: ZGroupTotalsResponseSchema } } },
-      async (request) => loadGroupTotals(app.readModel, (await childOf(request, currentUser(request).id)).view),
+      async (request) =>
+        loadGroupTotals(app.db, app.readModel, (await childOf(request, currentUser(request).id)).view, app.config.payoutHoldDays),
     );
 
     // The leaderboard as the child's group shows it to the child (the child's dashboard's answer).

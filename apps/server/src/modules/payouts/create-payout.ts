@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { groups, orderLines, orders, payouts } from '../../db/schema.js';
 import { countsAsOrder } from '../figures/order-sums.js';
 import { AppError, fieldError } from '../../errors.js';
-import { stockholmDayStart } from '../../lib/dates.js';
+import { lastPayableDay, stockholmDayStart } from '../../lib/dates.js';
 import { writeAudit } from '../audit/write-audit.js';
 
 export interface CreatePayoutOptions {
@@ -15,6 +15,8 @@ export interface CreatePayoutOptions {
   autoArchive: boolean;
   /** Null when the system itself settles (demo data). */
   actorUserId: number | null;
+  /** PAYOUT_HOLD_DAYS: the period may end no later than the last day whose orders are payable. */
+  holdDays?: number;
 }
 
 /** A line booked on a day some payout of the group covers (Stockholm days, as payout periods are). */
@@ -22,26 +24,45 @@ export const inPaidPeriod = (groupId: number | SQLWrapper) =>
   sql`exists (select 1 from ${payouts} p where p.group_id = ${groupId}
               and (${orderLines.bookedAt} at time zone 'Europe/Stockholm')::date between p.period_from and p.period_to)`;
 
+/**
+ * A refund or cancellation of a line an earlier payout settled (issue 30 point 4): a deduction
+ * ('Avdrag'), carried to the group's next payout whatever day it is booked on, so that what is owed
+ * back is settled at the next payout and not only once a period reaches its day.
+ */
+export const deductsFromPaidLine = () =>
+  sql`exists (select 1 from ${orderLines} settled where settled.id = ${orderLines.reversesLineId} and settled.payout_id is not null)`;
+
 export type CreatePayoutResult =
   { created: true; payoutId: number; commissionOre: number; autoArchived: boolean } | { created: false; reason: TPayoutNotCreatedReason };
+
+/** Why a period may not end later while orders are in their holding period. */
+export const holdingPeriodMessage = (holdDays: number, payableUntil: string) =>
+  `Till-datum kan vara högst ${payableUntil}: köp efter det är väntande, eftersom köparen har ${holdDays} dagars ångerrätt.`;
 
 /**
  * Settles into one new payout every unsettled order line of a group booked inside the period, and
  * every unsettled line booked before it on a day an earlier payout of the group covered: a
  * correction of that payout (a cancellation or refund after it was paid, an order that arrived
  * late, one assigned by hand; decision 065). A line booked before the period on a day no payout
- * covered waits for a payout of its own period. The group row lock serialises every settlement of
+ * covered waits for a payout of its own period. A refund or cancellation of a line a payout settled is
+ * a deduction, taken whatever its day (deductsFromPaidLine). Under a holding period the period ends
+ * no later than the last payable day, so every line it takes is payable. The group row lock serialises every settlement of
  * the group, so of two requests for overlapping periods the second sees the first one's lines as
  * settled; the `payout_id is null` guard on the update makes a line settle at most once even so.
  */
 export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): Promise<CreatePayoutResult> {
   if (options.from > options.to) throw fieldError('VALIDATION', 'to', 'Från-datum kan inte vara efter Till-datum.');
+  const payableUntil = lastPayableDay(options.holdDays ?? 0);
+  if (payableUntil !== null && options.to > payableUntil)
+    throw fieldError('VALIDATION', 'to', holdingPeriodMessage(options.holdDays ?? 0, payableUntil));
   const periodStart = stockholmDayStart(options.from);
   const periodEnd = stockholmDayStart(options.to, 1);
   const inPeriod = and(
     eq(orderLines.groupId, options.groupId),
-    lt(orderLines.bookedAt, periodEnd),
-    or(gte(orderLines.bookedAt, periodStart), inPaidPeriod(options.groupId)),
+    or(
+      and(lt(orderLines.bookedAt, periodEnd), or(gte(orderLines.bookedAt, periodStart), inPaidPeriod(options.groupId))),
+      deductsFromPaidLine(),
+    ),
   );
 
   return db.transaction(async (tx) => {

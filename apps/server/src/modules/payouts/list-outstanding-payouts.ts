@@ -1,10 +1,11 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TOutstandingPayoutsResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups, orderLines } from '../../db/schema.js';
 import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
-import { inPaidPeriod } from './create-payout.js';
+import { lastPayableDay } from '../../lib/dates.js';
+import { deductsFromPaidLine, inPaidPeriod } from './create-payout.js';
 
 /**
  * 'Att reglera' on the payouts page (issues 19, 30): the groups with lines no ordinary next payout
@@ -16,8 +17,15 @@ import { inPaidPeriod } from './create-payout.js';
  * among them). Groups whose lines net to zero are left out. Highest amount owed back first, then
  * the rest by name.
  */
-export async function listOutstandingPayouts(db: Db): Promise<TOutstandingPayoutsResponse> {
+export async function listOutstandingPayouts(db: Db, options: { holdDays: number }): Promise<TOutstandingPayoutsResponse> {
   const reversed = alias(orderLines, 'reversed_line');
+  const bookedDay = sql`(${orderLines.bookedAt} at time zone 'Europe/Stockholm')::date`;
+  // Under a holding period (issue 30 point 4) a row is what is payable: the lines of days up to the
+  // last payable one, and the deductions, which a payout takes whatever their day. Its period ends
+  // on the last payable day at the latest, as a payout's must.
+  const payableUntil = lastPayableDay(options.holdDays);
+  const periodTo =
+    payableUntil === null ? sql<string>`max(${bookedDay})::text` : sql<string>`least(max(${bookedDay}), ${payableUntil}::date)::text`;
   const rows = await db
     .select({
       groupId: groups.id,
@@ -26,13 +34,18 @@ export async function listOutstandingPayouts(db: Db): Promise<TOutstandingPayout
       linesCount: sql<number>`count(*)::int`,
       commissionOre: sql<string>`sum(${orderLines.commissionOre})::text`,
       // Stockholm days, as payout periods are (lib/dates.ts).
-      periodFrom: sql<string>`(min(${orderLines.bookedAt}) at time zone 'Europe/Stockholm')::date::text`,
-      periodTo: sql<string>`(max(${orderLines.bookedAt}) at time zone 'Europe/Stockholm')::date::text`,
+      periodFrom: sql<string>`least(min(${bookedDay}), ${periodTo}::date)::text`,
+      periodTo,
     })
     .from(orderLines)
     .innerJoin(groups, eq(groups.id, orderLines.groupId))
     .leftJoin(reversed, eq(reversed.id, orderLines.reversesLineId))
-    .where(isNull(orderLines.payoutId))
+    .where(
+      and(
+        isNull(orderLines.payoutId),
+        payableUntil === null ? undefined : or(sql`${bookedDay} <= ${payableUntil}::date`, deductsFromPaidLine()),
+      ),
+    )
     .groupBy(groups.id)
     .having(
       sql`(${groups.archived} or bool_or(${reversed.payoutId} is not null) or bool_or(${inPaidPeriod(orderLines.groupId)}))

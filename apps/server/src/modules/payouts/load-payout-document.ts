@@ -60,6 +60,10 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
           and (${orderLines.bookedAt} at time zone 'Europe/Stockholm')::date between p.period_from and p.period_to)`.mapWith(
         (value: unknown) => (value === null ? null : Number(value)),
       ),
+      deductionOf: sql<number | null>`(select r.payout_id from ${orderLines} r
+        where r.id = ${orderLines.reversesLineId} and r.payout_id <> ${payoutId})`.mapWith((value: unknown) =>
+        value === null ? null : Number(value),
+      ),
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))

@@ -36,6 +36,7 @@ function document(lineCount: number): PayoutDocument {
     amountOre: i % 7 === 6 ? -8_900 : 14_900,
     commissionOre: i % 7 === 6 ? -2_225 : 3_725,
     correctionOf: null as number | null,
+    deductionOf: null as number | null,
   }));
   return {
     id: 42,
@@ -78,6 +79,18 @@ describe('renderPayoutPdf', () => {
     // 21:30 UTC on 1 October is 23:30 the same day in Stockholm; on 31 October (CET) it is still the 31st.
     expect(text).toMatch(/2025-10-01\s+#2000/);
     expect(text).not.toMatch(/2025-10-02\s+#2000/);
+  });
+
+  it('marks a deduction from an earlier payout, and says what the class pays back instead of a negative amount', async () => {
+    const stored = document(2);
+    const refund = { ...stored.lines[0]!, kind: 'refund' as const, amountOre: -20_000, commissionOre: -5_000, deductionOf: 7 };
+    const owedBack = { ...stored, lines: [refund], salesOre: -20_000, commissionOre: -5_000 };
+    const text = readPdf(await renderPayoutPdf(owedBack)).text;
+    expect(text).toMatch(/Avdrag från avräkning nr 7\s+1 orderrad, -50,00 kr i provision/);
+    // Once among the facts, once above the line's product.
+    expect(text.split('Avdrag från avräkning nr 7').length - 1).toBe(2);
+    expect(text).toMatch(/Att få tillbaka\s+50,00 kr/);
+    expect(text).not.toContain('Att betala');
   });
 
   it('says where the money goes is missing while the group has no account', async () => {

@@ -35,6 +35,8 @@ export interface PayoutDocument {
     commissionOre: number;
     /** The earlier payout of the group whose period the line's day is in: the line corrects it (decision 065). */
     correctionOf: number | null;
+    /** A refund or cancellation of a line that payout settled: a deduction carried here (issue 30 point 4). */
+    deductionOf: number | null;
   }[];
 }
 
@@ -62,26 +64,37 @@ interface Column {
   align?: 'left' | 'right';
 }
 
+/** What a line says above its product: it corrects a payout's period, or deducts from a payout. */
+function lineNote(line: PayoutDocument['lines'][number]): string | null {
+  if (line.correctionOf !== null) return `Rättelse av avräkning nr ${line.correctionOf}`;
+  if (line.deductionOf !== null) return `Avdrag från avräkning nr ${line.deductionOf}`;
+  return null;
+}
+
 /**
- * 'Rättelse av avräkning nr 3': per earlier payout the lines of this one correct, how many and
- * their commission, so a treasurer sees at once what changed in a period already settled.
+ * 'Rättelse av avräkning nr 3', 'Avdrag från avräkning nr 2': per earlier payout the lines of this
+ * one correct or deduct from, how many and their commission, so a treasurer sees at once what
+ * changed in a period already settled and what is taken back.
  */
 function correctionFacts(lines: PayoutDocument['lines']): [string, string][] {
-  const corrected = new Map<number, { lines: number; commissionOre: number }>();
+  const notes = new Map<string, { lines: number; commissionOre: number }>();
   for (const line of lines) {
-    if (line.correctionOf === null) continue;
-    const sum = corrected.get(line.correctionOf) ?? { lines: 0, commissionOre: 0 };
+    const note = lineNote(line);
+    if (note === null) continue;
+    const sum = notes.get(note) ?? { lines: 0, commissionOre: 0 };
     sum.lines += 1;
     sum.commissionOre += line.commissionOre;
-    corrected.set(line.correctionOf, sum);
+    notes.set(note, sum);
   }
-  return [...corrected]
-    .sort(([a], [b]) => a - b)
-    .map(([payoutId, sum]) => [
-      `Rättelse av avräkning nr ${payoutId}`,
-      `${sum.lines === 1 ? '1 orderrad' : `${sum.lines} orderrader`}, ${sek(sum.commissionOre)} i provision`,
-    ]);
+  const order = (note: string) => [note.startsWith('Avdrag') ? 1 : 0, Number(note.slice(note.lastIndexOf(' ') + 1))] as const;
+  return [...notes]
+    .sort(([a], [b]) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1])
+    .map(([note, sum]) => [note, `${sum.lines === 1 ? '1 orderrad' : `${sum.lines} orderrader`}, ${sek(sum.commissionOre)} i provision`]);
 }
+
+/** A payout that pays nothing out but is owed back says so, with the amount the class pays back. */
+const toPayRow = (toPayOre: number): [string, string] =>
+  toPayOre < 0 ? ['Att få tillbaka', sek(-toPayOre)] : ['Att betala', sek(toPayOre)];
 
 /** The payout with every name and title in letters the PDF's built-in font can draw (see toWinAnsi). */
 function inFontLetters(payout: PayoutDocument): PayoutDocument {
@@ -171,8 +184,9 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   const boxY = doc.y;
   doc.rect(left, boxY, contentWidth, 34).fill(HEADER_FILL);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(13);
-  doc.text('Att betala', left + 10, boxY + 11, { width: contentWidth / 2 });
-  doc.text(sek(amounts.toPayOre), left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
+  const [toPayLabel, toPayAmount] = toPayRow(amounts.toPayOre);
+  doc.text(toPayLabel, left + 10, boxY + 11, { width: contentWidth / 2 });
+  doc.text(toPayAmount, left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
   doc.y = boxY + 34;
   doc.moveDown(1.5);
 
@@ -246,7 +260,7 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     [
       ['Totalt', String(payout.ordersCount), sek(payout.salesOre), sek(payout.commissionOre)],
       ['Öresavrundning', '', '', sek(amounts.roundingOre)],
-      ['Att betala', '', '', sek(amounts.toPayOre)],
+      [toPayRow(amounts.toPayOre)[0], '', '', toPayRow(amounts.toPayOre)[1]],
     ],
   );
 
@@ -271,7 +285,7 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
       formatDate(line.bookedAt),
       line.orderName,
       line.sellerName,
-      (line.correctionOf === null ? '' : `Rättelse av avräkning nr ${line.correctionOf}\n`) + linePrefix(line) + line.product,
+      (lineNote(line) === null ? '' : `${lineNote(line)}\n`) + linePrefix(line) + line.product,
       String(line.quantity),
       sek(line.amountOre),
       sek(line.commissionOre),

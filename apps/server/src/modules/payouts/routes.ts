@@ -73,7 +73,7 @@ export async function payoutsRoutes(instance: FastifyInstance) {
 
   // 'Att reglera': what no next payout is sure to settle, per group (issue 19).
   app.get('/api/admin/payouts/outstanding', { schema: { response: { 200: ZOutstandingPayoutsResponseSchema } } }, async () =>
-    listOutstandingPayouts(app.db),
+    listOutstandingPayouts(app.db, { holdDays: app.config.payoutHoldDays }),
   );
 
   app.post(
@@ -86,6 +86,7 @@ export async function payoutsRoutes(instance: FastifyInstance) {
         to: request.body.to,
         autoArchive: request.body.auto_archive,
         actorUserId: currentUser(request).id,
+        holdDays: app.config.payoutHoldDays,
       });
       return result.created
         ? {

@@ -295,6 +295,16 @@ export function DashboardPage() {
             { label: 'Din försäljning', value: formatKronor(personal.total_sales) },
             { label: 'Din intjäning', value: formatKronor(personal.total_commission) },
             { label: 'Dina ordrar', value: formatCount(personal.orders_count) },
+            // Issue 30 point 4: under a holding period, the part of the earnings not yet payable.
+            ...(summary.data && summary.data.payout_hold_days > 0
+              ? [
+                  {
+                    label: 'Väntande',
+                    value: formatKronor(personal.pending_commission),
+                    note: `Av din intjäning: köparen har ${summary.data.payout_hold_days} dagars ångerrätt, sedan kan den betalas ut.`,
+                  },
+                ]
+              : []),
           ]}
         />
       </section>

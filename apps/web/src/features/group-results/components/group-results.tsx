@@ -46,6 +46,16 @@ export function GroupResults({
               { label: 'Totalt sålt', value: formatKronor(totals.data.totals.total_sales) },
               { label: 'Total intjäning', value: formatKronor(totals.data.totals.total_commission) },
               { label: 'Ordrar', value: formatCount(totals.data.totals.orders_count) },
+              // Issue 30 point 4: under a holding period, the part of the class's earnings not yet payable.
+              ...(totals.data.totals.pending_commission !== 0
+                ? [
+                    {
+                      label: 'Väntande',
+                      value: formatKronor(totals.data.totals.pending_commission),
+                      note: 'Av intjäningen: köparna har ångerrätt, så den betalas ut senare.',
+                    },
+                  ]
+                : []),
             ]}
           />
           {totals.data.participation.members > 0 && (

@@ -5,6 +5,8 @@ import { cn } from '@/lib/cn';
 export interface Stat {
   label: string;
   value: string;
+  /** A line under the value that says what it means ('Väntande': why it is not paid yet). */
+  note?: string;
 }
 
 /** Figures as a description list, so each value is read out with its label. */
@@ -15,6 +17,7 @@ export function StatList({ stats, className }: { stats: Stat[]; className?: stri
         <Card key={stat.label} className="p-4">
           <dt className="text-sm text-muted">{stat.label}</dt>
           <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{stat.value}</dd>
+          {stat.note && <dd className="mt-1 text-sm text-muted">{stat.note}</dd>}
         </Card>
       ))}
     </dl>

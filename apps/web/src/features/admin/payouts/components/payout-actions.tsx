@@ -15,6 +15,12 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.isUnaut
 
 export const payoutPeriod = (payout: TPayout) => `${formatDate(payout.period_from)} – ${formatDate(payout.period_to)}`;
 
+/** What a payout pays out, or, when its deductions are more than its commission, what the class pays back (issue 30 point 4). */
+export const toPay = (payout: Pick<TPayout, 'amount_to_pay'>) =>
+  payout.amount_to_pay < 0
+    ? { label: 'Att få tillbaka', amount: formatKronor(-payout.amount_to_pay) }
+    : { label: 'Att betala', amount: formatKronor(payout.amount_to_pay) };
+
 /** Export PDF, and mark as paid while the payout is a draft (spec §2, §4). */
 export function PayoutActions({ payout }: { payout: TPayout }) {
   const download = useDownloadPayoutPdf();
@@ -76,8 +82,8 @@ export function PayoutActions({ payout }: { payout: TPayout }) {
               <dd>{payout.group_name}</dd>
               <dt className="text-muted">Period</dt>
               <dd>{payoutPeriod(payout)}</dd>
-              <dt className="text-muted">Att betala</dt>
-              <dd className="font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</dd>
+              <dt className="text-muted">{toPay(payout).label}</dt>
+              <dd className="font-semibold tabular-nums">{toPay(payout).amount}</dd>
               {payout.receiving_account && (
                 <>
                   <dt className="text-muted">Till</dt>

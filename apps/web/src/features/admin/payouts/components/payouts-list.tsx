@@ -7,6 +7,12 @@ import { PayoutActions, payoutPeriod } from './payout-actions';
 
 const SKELETON_ROWS = 3;
 
+/** A payout whose deductions are more than its commission pays nothing: the class pays back (issue 30 point 4). */
+function OwedBack({ payout }: { payout: TPayout }) {
+  if (payout.amount_to_pay >= 0) return null;
+  return <span className="block text-xs font-normal text-muted">att få tillbaka {formatKronor(-payout.amount_to_pay)}</span>;
+}
+
 export function PayoutStatusBadge({ status }: { status: TPayout['status'] }) {
   return status === 'paid' ? <Badge variant="success">Betald</Badge> : <Badge variant="warning">Utkast</Badge>;
 }
@@ -37,7 +43,10 @@ export function PayoutsList({ payouts }: { payouts: TPayout[] }) {
               </div>
               <div>
                 <dt className="text-muted">Provision</dt>
-                <dd className="font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</dd>
+                <dd className="font-semibold tabular-nums">
+                  {formatKronor(payout.amount_to_pay)}
+                  <OwedBack payout={payout} />
+                </dd>
               </div>
             </dl>
             <div className="mt-3">
@@ -69,7 +78,10 @@ export function PayoutsList({ payouts }: { payouts: TPayout[] }) {
                 </Th>
                 <Td className="whitespace-nowrap tabular-nums">{payoutPeriod(payout)}</Td>
                 <Td className="text-right tabular-nums">{formatCount(payout.orders_count)}</Td>
-                <Td className="whitespace-nowrap text-right font-semibold tabular-nums">{formatKronor(payout.amount_to_pay)}</Td>
+                <Td className="whitespace-nowrap text-right font-semibold tabular-nums">
+                  {formatKronor(payout.amount_to_pay)}
+                  <OwedBack payout={payout} />
+                </Td>
                 <Td>
                   <PayoutStatusBadge status={payout.status} />
                 </Td>
