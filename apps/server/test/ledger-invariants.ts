@@ -14,21 +14,27 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
             having o.subtotal_ore <> coalesce(sum(l.amount_ore), 0) or o.commission_ore <> coalesce(sum(l.commission_ore), 0)`,
     },
     {
-      rule: 'en rad hör till samma grupp och säljare som sin order',
+      // A sale moved after a payout took it keeps its settled lines and its transfer lines (decision 067).
+      rule: 'en rad hör till samma grupp som sin order, och till samma säljare så länge ingen avräkning har tagit den',
       query: sql`select l.id::text from order_lines l join orders o on o.id = l.order_id
-            where l.group_id is distinct from o.group_id or l.membership_id is distinct from o.membership_id`,
+            where l.group_id is distinct from o.group_id
+               or (l.membership_id is distinct from o.membership_id and l.payout_id is null and l.kind <> 'transfer')`,
     },
     {
-      rule: 'en avräknad rad hör till avräkningens grupp och är bokförd inom dess period (svensk tid)',
+      rule: 'en avräknad rad hör till avräkningens grupp och är bokförd inom dess period, en dag en tidigare avräkning täckte (rättelse) eller drar av en rad en tidigare avräkning tog (avdrag)',
       query: sql`select l.id::text from order_lines l join payouts p on p.id = l.payout_id
             where l.group_id is distinct from p.group_id
-               or (l.booked_at at time zone 'Europe/Stockholm')::date not between p.period_from and p.period_to`,
+               or ((l.booked_at at time zone 'Europe/Stockholm')::date not between p.period_from and p.period_to
+                   and not exists (select 1 from payouts e where e.group_id = p.group_id and e.id < p.id
+                                     and (l.booked_at at time zone 'Europe/Stockholm')::date between e.period_from and e.period_to)
+                   and not exists (select 1 from order_lines r where r.id = l.reverses_line_id and r.payout_id is not null and r.payout_id <> p.id))`,
     },
     {
+      // The one order count (issue 30): an order cancelled as a whole is not one.
       rule: 'en avräknings summor och antal är dess raders',
-      query: sql`select p.id::text from payouts p left join order_lines l on l.payout_id = p.id group by p.id
+      query: sql`select p.id::text from payouts p left join order_lines l on l.payout_id = p.id left join orders o on o.id = l.order_id group by p.id
             having p.sales_ore <> coalesce(sum(l.amount_ore), 0) or p.commission_ore <> coalesce(sum(l.commission_ore), 0)
-                or p.lines_count <> count(l.id) or p.orders_count <> count(distinct l.order_id)`,
+                or p.lines_count <> count(l.id) or p.orders_count <> count(distinct l.order_id) filter (where o.state <> 'cancelled')`,
     },
   ];
   const violations: string[] = [];

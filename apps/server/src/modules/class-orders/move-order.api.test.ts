@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TClassOrdersResponse, TFullLeaderboard, TMoveOrderResponse } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
+import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { pdfText } from '../../../test/pdf-tools.js';
 import { groupPayoutAccounts, memberships, orderLines, orders, users } from '../../db/schema.js';
 
@@ -247,5 +248,7 @@ describe('a sale a payout has taken', () => {
       sql`select count(*)::int as count from order_lines where order_id = ${orderId} and payout_id is null`,
     );
     expect(unsettled!.count).toBe(0);
+    // Every rule of the ledger still holds: moved lines, transfers, corrections and deductions included.
+    expect(await ledgerViolations(server.app.db)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGroupTotalsResponse, TMeSummaryResponse, TOutstandingPayoutsResponse } from '@saljportalen/contract';
 import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
+import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { pdfText } from '../../../test/pdf-tools.js';
 import { addCalendarDays, stockholmDate } from '../../lib/dates.js';
 import { groupPayoutAccounts, orderLines, orders } from '../../db/schema.js';
@@ -183,5 +184,7 @@ describe('a holding period of 14 days', () => {
     expect(
       (await get<TOutstandingPayoutsResponse>('/api/admin/payouts/outstanding', adminToken)).some((row) => row.group_id === klass.groupId),
     ).toBe(false);
+    // Every rule of the ledger still holds, the carried deduction included.
+    expect(await ledgerViolations(server.app.db)).toEqual([]);
   });
 });
