@@ -429,6 +429,6 @@ test.describe('the treasurer', () => {
     const text = execFileSync('/usr/bin/pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
     expect(text).toContain(`Rättelse av avräkning nr ${payoutId}`);
     expect(text).toMatch(/Flyttad\s+försäljning,\s+avgår:/);
-    expect(text).toMatch(new RegExp(`Alva Berg ${testInfo.project.name}\\s+1\\s+200,00 kr\\s+50,00 kr`));
+    expect(text).toMatch(new RegExp(`Alva Berg ${testInfo.project.name}\\s+0\\s+200,00 kr\\s+50,00 kr`));
   });
 });

@@ -30,11 +30,13 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
                    and not exists (select 1 from order_lines r where r.id = l.reverses_line_id and r.payout_id is not null and r.payout_id <> p.id))`,
     },
     {
-      // The one order count (issue 30): an order cancelled as a whole is not one.
+      // The one order count (issue 30), in a payout's own lines (ordersCountedInPayout): its sale, not its cancellation.
       rule: 'en avräknings summor och antal är dess raders',
-      query: sql`select p.id::text from payouts p left join order_lines l on l.payout_id = p.id left join orders o on o.id = l.order_id group by p.id
+      query: sql`select p.id::text from payouts p left join order_lines l on l.payout_id = p.id group by p.id
             having p.sales_ore <> coalesce(sum(l.amount_ore), 0) or p.commission_ore <> coalesce(sum(l.commission_ore), 0)
-                or p.lines_count <> count(l.id) or p.orders_count <> count(distinct l.order_id) filter (where o.state <> 'cancelled')`,
+                or p.lines_count <> count(l.id)
+                or p.orders_count <> count(distinct l.order_id) filter (where l.kind = 'sale' and not exists (
+                     select 1 from order_lines c where c.payout_id = p.id and c.order_id = l.order_id and c.kind = 'cancellation'))`,
     },
   ];
   const violations: string[] = [];

@@ -23,6 +23,28 @@ export const orderSums = () => ({
  */
 export const countsAsOrder = (state: string): boolean => state !== 'cancelled';
 
+/**
+ * The same rule for the lines one payout settles, which never change once settled: an order counts
+ * in the payout that takes its sale, unless that payout also takes its cancellation. So a payout's
+ * 'Ordrar' stays what it was when the order is cancelled later (the cancellation is a correction
+ * in the next payout, which counts no order for it), and a payout of refunds, corrections or moved
+ * sales only counts no order twice. Returns the counted orders, of each membership when asked.
+ */
+export function ordersCountedInPayout<T extends { orderId: number; kind: string; membershipId?: number | null }>(
+  lines: T[],
+): {
+  orders: Set<number>;
+  ofMembership: (membershipId: number | null) => Set<number>;
+} {
+  const cancelled = new Set(lines.filter((line) => line.kind === 'cancellation').map((line) => line.orderId));
+  const sales = lines.filter((line) => line.kind === 'sale' && !cancelled.has(line.orderId));
+  return {
+    orders: new Set(sales.map((line) => line.orderId)),
+    ofMembership: (membershipId) =>
+      new Set(sales.filter((line) => (line.membershipId ?? null) === membershipId).map((line) => line.orderId)),
+  };
+}
+
 /** countsAsOrder, in SQL over `orders`. */
 export const countedOrder = () => sql`${orders.state} <> 'cancelled'`;
 

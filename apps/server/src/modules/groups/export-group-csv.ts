@@ -10,7 +10,12 @@ import { groupNotFound } from './group-queries.js';
 /** About 1 000 orders (a few thousand lines) in memory at a time, two batches at most, whatever the group's size. */
 const ORDERS_PER_BATCH = 1_000;
 
-const lineKindText = { sale: 'Försäljning', refund: 'Återbetalning', cancellation: 'Annullering' } as const;
+const lineKindText = {
+  sale: 'Försäljning',
+  refund: 'Återbetalning',
+  cancellation: 'Annullering',
+  transfer: 'Flyttad försäljning',
+} as const;
 
 const COLUMNS = [
   { key: 'seller', header: 'Säljare' },
@@ -113,10 +118,15 @@ async function orderBatch(db: Db, groupId: number, after: { orderedAt: string; i
       limit ${ORDERS_PER_BATCH}
     )
     select b.id::float8 as order_id, (extract(epoch from b.ordered_at) * 1000)::float8 as ordered_ms, b.ordered_at::text as ordered_key,
-           b.order_name, b.shopify_order_id::text as shopify_order_id, b.seller_name, b.role::text as role,
+           b.order_name, b.shopify_order_id::text as shopify_order_id,
+           -- A line says whose it is: a sale moved after a payout keeps its settled lines with the first pupil (decision 067).
+           case when l.id is null then b.seller_name else lu.full_name end as seller_name,
+           case when l.id is null then b.role::text else lm.role::text end as role,
            l.id::float8 as line_id, l.kind::text as kind, l.title, l.quantity, l.amount_ore::float8 as amount_ore,
            l.commission_ore::float8 as commission_ore, (extract(epoch from l.booked_at) * 1000)::float8 as booked_ms, l.payout_id
     from batch b left join ${orderLines} l on l.order_id = b.id
+    left join ${memberships} lm on lm.id = l.membership_id
+    left join ${users} lu on lu.id = lm.user_id
     order by b.ordered_at, b.id, l.id`);
   return (result as unknown as { rows: BatchRow[] }).rows;
 }

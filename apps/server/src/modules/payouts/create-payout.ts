@@ -1,8 +1,8 @@
 import { and, eq, gte, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TPayoutNotCreatedReason } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { groups, orderLines, orders, payouts } from '../../db/schema.js';
-import { countsAsOrder } from '../figures/order-sums.js';
+import { groups, orderLines, payouts } from '../../db/schema.js';
+import { ordersCountedInPayout } from '../figures/order-sums.js';
 import { AppError, fieldError } from '../../errors.js';
 import { lastPayableDay, stockholmDayStart } from '../../lib/dates.js';
 import { writeAudit } from '../audit/write-audit.js';
@@ -77,12 +77,11 @@ export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): P
       .select({
         id: orderLines.id,
         orderId: orderLines.orderId,
-        orderState: orders.state,
+        kind: orderLines.kind,
         amountOre: orderLines.amountOre,
         commissionOre: orderLines.commissionOre,
       })
       .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(inPeriod, isNull(orderLines.payoutId)));
     if (unsettled.length === 0) {
       const [anyLine] = await tx.select({ id: orderLines.id }).from(orderLines).where(inPeriod).limit(1);
@@ -90,7 +89,7 @@ export async function createPayout(db: Db | Tx, options: CreatePayoutOptions): P
     }
 
     const totals = {
-      ordersCount: new Set(unsettled.filter((line) => countsAsOrder(line.orderState)).map((line) => line.orderId)).size,
+      ordersCount: ordersCountedInPayout(unsettled).orders.size,
       linesCount: unsettled.length,
       salesOre: unsettled.reduce((sum, line) => sum + line.amountOre, 0),
       commissionOre: unsettled.reduce((sum, line) => sum + line.commissionOre, 0),

@@ -2,7 +2,7 @@ import { aliasedTable, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groupPayoutAccounts, groups, memberships, orderLines, orders, payouts, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { countsAsOrder } from '../figures/order-sums.js';
+import { ordersCountedInPayout } from '../figures/order-sums.js';
 import { receivingAccountOf } from './payout-account.js';
 import type { PayoutDocument } from './render-payout-pdf.js';
 
@@ -45,7 +45,6 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
     .select({
       bookedAt: orderLines.bookedAt,
       orderId: orderLines.orderId,
-      orderState: orders.state,
       orderName: sql<string>`coalesce(${orders.orderName}, '#' || ${orders.shopifyOrderId}::text)`,
       membershipId: orderLines.membershipId,
       sellerName: users.fullName,
@@ -72,6 +71,7 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
     .where(eq(orderLines.payoutId, payoutId))
     .orderBy(asc(orderLines.bookedAt), asc(orderLines.orderId), asc(orderLines.id));
 
+  const counted = ordersCountedInPayout(lines);
   const sellers = new Map<number | null, { name: string; orderIds: Set<number>; salesOre: number; commissionOre: number }>();
   for (const line of lines) {
     const seller = sellers.get(line.membershipId) ?? {
@@ -80,7 +80,7 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
       salesOre: 0,
       commissionOre: 0,
     };
-    if (countsAsOrder(line.orderState)) seller.orderIds.add(line.orderId);
+    if (counted.ofMembership(line.membershipId).has(line.orderId)) seller.orderIds.add(line.orderId);
     seller.salesOre += line.amountOre;
     seller.commissionOre += line.commissionOre;
     sellers.set(line.membershipId, seller);
