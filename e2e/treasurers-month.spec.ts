@@ -95,7 +95,10 @@ async function order(linkCode: string, placed: Date, price: string) {
 test("a treasurer's month: a moved sale, a refund while it waits, a payout, then a correction and a deduction, every screen agreeing", async ({
   page,
 }, testInfo) => {
+  // Skipped on the phone project on purpose: the month is about money, not layout, and this file
+  // starts a portal of its own (see beforeAll), which one project's run is enough to pay for.
   test.skip(testInfo.project.name === 'phone', 'one portal of its own, one run');
+  // A time budget, not a wait: a whole month of steps on a busy two-core machine.
   test.setTimeout(180_000);
   const admin = await signIn(page, 'admin@saljportalen.se', demoPassword());
   const groupName = `Kassörsklassen ${Date.now().toString(36)}`;

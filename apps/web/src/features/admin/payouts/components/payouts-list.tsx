@@ -3,14 +3,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, THead, Td, Th, Tr } from '@/components/ui/table';
 import { formatCount, formatKronor } from '@/lib/format';
 import type { TPayout } from '@saljportalen/contract';
-import { PayoutActions, payoutPeriod } from './payout-actions';
+import { PayoutActions, payoutPeriod, toPay } from './payout-actions';
 
 const SKELETON_ROWS = 3;
 
 /** A payout whose deductions are more than its commission pays nothing: the class pays back (issue 30 point 4). */
 function OwedBack({ payout }: { payout: TPayout }) {
   if (payout.amount_to_pay >= 0) return null;
-  return <span className="block text-xs font-normal text-muted">att få tillbaka {formatKronor(-payout.amount_to_pay)}</span>;
+  return <span className="block text-xs font-normal text-muted">att få tillbaka {toPay(payout).amount}</span>;
 }
 
 export function PayoutStatusBadge({ status }: { status: TPayout['status'] }) {
