@@ -3,7 +3,7 @@
  * bench/RESULTS.md. Generates the national-scale data set (and a tenth of it) when missing, then
  * measures the server as it runs in production, in a process of its own.
  *
- *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster,streams]
+ *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster,streams,restart]
  *                    [--seconds=10] [--warmup=3] [--regenerate] [--cluster-scale=1|0.1]
  *
  * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
@@ -15,7 +15,8 @@
  * streams on one server process over a database of its own on the PostgreSQL of --db=postgres,
  * read by a process of their own at nice 19 (bench/streams.ts, bench/stream-readers.ts; --streams=N
  * for another number, --stream-groups=N for other than 50 groups, e.g. --streams=1000
- * --stream-groups=10 for a quick check with the budget's 100 streams per group).
+ * --stream-groups=10 for a quick check with the budget's 100 streams per group). `restart` runs
+ * `npm start` on an embedded demo data dir, first start and three restarts (bench/restart.ts).
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -38,10 +39,11 @@ import { buildWeb, measureWebSizes, type WebSizes } from './web-size.js';
 import { WEBHOOK_ORDER_IDS, measureWebhooks, type WebhookFigures } from './webhooks.js';
 import { measureStreams, type StreamFigures } from './streams.js';
 import { measureReadModelMemory, type ReadModelMemory } from './read-model-memory.js';
+import { measureRestart, type RestartFigures } from './restart.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const PARTS = ['load', 'tenth', 'memory', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster', 'streams'] as const;
+const PARTS = ['load', 'tenth', 'memory', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster', 'streams', 'restart'] as const;
 /** The server workers the `cluster` part compares (WEB_CONCURRENCY). */
 const CLUSTER_WORKERS = [1, 2] as const;
 type Part = (typeof PARTS)[number];
@@ -221,7 +223,7 @@ const dbTarget =
     : ({ kind: 'pglite', dataDir: path.join(here, '.data') } as const);
 
 const fullNeeded =
-  PARTS.filter((part) => part !== 'tenth' && part !== 'web' && part !== 'cluster' && part !== 'streams').some(runs) ||
+  PARTS.filter((part) => !['tenth', 'web', 'cluster', 'streams', 'restart'].includes(part)).some(runs) ||
   (runsCluster && clusterScale === 1);
 const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
 const tenth =
@@ -393,6 +395,12 @@ if (runs('streams') && dbKind === 'postgres') {
   });
 }
 
+let restart: RestartFigures | undefined;
+if (runs('restart')) {
+  log('npm start på en inbäddad databas med demodata: första start och tre omstarter');
+  restart = await measureRestart(root);
+}
+
 // ---------------------------------------------------------------- the table
 
 if (bare) rows.push({ section: 'baseline', what: 'GET /bench/bare (no auth, no database)', figure: describeLoad(bare), budget: '–' });
@@ -458,6 +466,25 @@ for (const [key, figures] of twoWorkers ?? []) {
       `2 workers: ${describeLoad(figures)}` +
       (one ? `; 1 worker: ${describeLoad(one)}; req/s ×${(figures.requestsPerSecond / one.requestsPerSecond).toFixed(2)}` : ''),
     budget: '– (reported)',
+  });
+}
+if (restart) {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const describeStart = (start: { wallMs: number; cpuMs: number; peakRssBytes: number }) =>
+    `${(start.wallMs / 1000).toFixed(1)} s to /api/ready, ${(start.cpuMs / 1000).toFixed(1)} CPU-s, peak ${mb(start.peakRssBytes)}`;
+  rows.push({
+    section: 'start',
+    what: 'first start (migrates, seeds the demo data)',
+    figure: describeStart(restart.first),
+    budget: '– (reported)',
+  });
+  const slowest = Math.max(...restart.restarts.map((start) => start.wallMs));
+  rows.push({
+    section: 'start',
+    what: `restart, embedded demo data, nothing to build (${restart.restarts.length} runs)`,
+    figure: restart.restarts.map(describeStart).join('; '),
+    budget: 'wall time ≤ 3 s (issue 34)',
+    met: slowest <= 3000,
   });
 }
 if (webhooks) {

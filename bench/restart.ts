@@ -1,0 +1,97 @@
+/**
+ * Issue 34, item 1: what a start costs. `npm start` as an operator runs it, on an embedded data
+ * dir with the demo data, nothing to build: the first start (which migrates and seeds), then
+ * restarts. For each, the wall time from spawn until `/api/ready` answers 200, and the server
+ * process's CPU time (user + system, from /proc/<pid>/stat) and peak resident memory (VmHWM)
+ * at that moment. The figures belong here and not in a test: a timed assertion fails on a busy
+ * machine without saying anything about the code.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './server.js';
+
+export interface StartFigures {
+  wallMs: number;
+  cpuMs: number;
+  peakRssBytes: number;
+}
+
+export interface RestartFigures {
+  first: StartFigures;
+  restarts: StartFigures[];
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime: 100 on every Linux we run on. */
+const CLOCK_TICKS = 100;
+
+function serverPidOf(dataDir: string): number | undefined {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (environ.includes(`DATA_DIR=${dataDir}`) && command.includes('scripts/start.mjs')) return Number(entry);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return undefined;
+}
+
+function cpuMsOf(pid: number): number {
+  // Fields after the command's closing bracket: state is the 1st, utime the 12th, stime the 13th.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+function peakRssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function startOnce(root: string, dataDir: string, port: number): Promise<StartFigures> {
+  const started = performance.now();
+  const npm = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  npm.stderr!.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+  const exited = new Promise((resolve) => npm.once('exit', resolve));
+  try {
+    for (;;) {
+      if (npm.exitCode !== null) throw new Error(`npm start avslutades: ${errors}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const wallMs = performance.now() - started;
+    const pid = serverPidOf(dataDir);
+    if (!pid) throw new Error('hittade inte serverns process');
+    return { wallMs, cpuMs: cpuMsOf(pid), peakRssBytes: peakRssOf(pid) };
+  } finally {
+    npm.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** `restarts` starts after the first; the build must be up to date (npm run build). */
+export async function measureRestart(root: string, restarts = 3): Promise<RestartFigures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-restart-'));
+  try {
+    const port = await freePort();
+    const first = await startOnce(root, dataDir, port);
+    const again: StartFigures[] = [];
+    for (let run = 0; run < restarts; run++) again.push(await startOnce(root, dataDir, port));
+    return { first, restarts: again };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
