@@ -111,9 +111,30 @@ export const groups = pgTable(
     goalOre: ore('goal_ore'),
     goalPurpose: text('goal_purpose'),
     goalEndsOn: date('goal_ends_on', { mode: 'string' }),
+    /**
+     * The campaign (issue 31): the days, in Stockholm, on which a personal link leads to the shop.
+     * Both set or neither; no campaign means the links are always open, as before issue 31.
+     */
+    campaignStartsOn: date('campaign_starts_on', { mode: 'string' }),
+    campaignEndsOn: date('campaign_ends_on', { mode: 'string' }),
+    /** When the close-out (summary mails, the payout proposal) claimed this campaign: once, by one process. */
+    campaignClosedAt: timestamp('campaign_closed_at', { withTimezone: true }),
+    /** What the money became, written by the teacher after the end (issue 31 point 5). */
+    closingNote: text('closing_note'),
+    closingNoteAt: timestamp('closing_note_at', { withTimezone: true }),
+    /** The group this one continues (next term's clone, issue 31 point 6). */
+    clonedFromGroupId: integer('cloned_from_group_id').references((): AnyPgColumn => groups.id, { onDelete: 'set null' }),
+    /** Set when the group was cloned while commission was still unsettled: archived once its payout is paid. */
+    archiveWhenSettled: boolean('archive_when_settled').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    check('groups_campaign_both', sql`(${t.campaignStartsOn} is null) = (${t.campaignEndsOn} is null)`),
+    check('groups_campaign_order', sql`${t.campaignEndsOn} >= ${t.campaignStartsOn}`),
+    // The close-out finds campaigns that have ended and not been closed out without reading every group.
+    index('groups_campaign_open_idx')
+      .on(t.campaignEndsOn)
+      .where(sql`${t.campaignClosedAt} is null and ${t.campaignEndsOn} is not null`),
     uniqueIndex('groups_code_idx').on(t.code),
     index('groups_archived_idx').on(t.archived),
     // The admin's group list, newest first: a page is read from here instead of sorting every group.
