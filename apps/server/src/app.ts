@@ -37,6 +37,7 @@ import { guardianRoutes } from './modules/guardian/routes.js';
 import { groupMemberRoutes } from './modules/group-members/routes.js';
 import { groupPayoutAccountRoutes } from './modules/payouts/routes.js';
 import { classOrderRoutes } from './modules/class-orders/routes.js';
+import { campaignRoutes } from './modules/campaigns/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(groupMemberRoutes);
   await app.register(groupPayoutAccountRoutes);
   await app.register(classOrderRoutes);
+  await app.register(campaignRoutes);
   await app.register(catalogRoutes);
   await app.register(guardianRoutes);
   await app.register(adminRoutes);

@@ -18,6 +18,7 @@ import type {
   TAccountExport,
   TSalesPerDayResponse,
 } from '@saljportalen/contract';
+import { stockholmToday } from '@saljportalen/contract';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
 import { registerChildWithGuardian } from './guardian-fixtures.js';
@@ -36,6 +37,9 @@ const PEOPLE: Record<Exclude<Role, 'guest'>, string> = {
   guardian: 'vardnadshavare@demo.se',
   otherGuardian: 'annan.vardnadshavare@demo.se',
 };
+
+/** A running campaign's last day: a month from today. */
+const campaignEnd = () => new Date(Date.parse(`${stockholmToday()}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
 
 type Expected = Record<Role, number>;
 const anyone = (status: number): Expected => ({
@@ -344,6 +348,40 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
         path: '/api/group/goal',
         body: () => ({ group_id: c.otherGroup, amount: null }),
         expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    // Issue 31: the campaign's days, by the group's admin or a superadmin. A running campaign, so
+    // that every link this matrix follows still leads to the shop.
+    'POST /api/group/campaign': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/campaign',
+        body: () => ({ group_id: c.group, starts_on: stockholmToday(), ends_on: campaignEnd() }),
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: '/api/group/campaign',
+        body: () => ({ group_id: c.otherGroup, starts_on: stockholmToday(), ends_on: campaignEnd() }),
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    // The closing note waits for the campaign's end: the group's admin and a superadmin get that far.
+    'POST /api/group/closing-note': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/closing-note',
+        body: () => ({ group_id: c.group, text: 'Vi åkte till Kolmården' }),
+        expect: signedIn(403, { groupAdmin: 409, superadmin: 409 }),
+      },
+    ],
+    // Next term: a pupil of another class is refused at the field, after the permission, so nothing is cloned here.
+    'POST /api/group/clone': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/clone',
+        body: () => ({ group_id: c.group, name: 'Matrisens klass', membership_ids: [2_147_483_647] }),
+        expect: signedIn(403, { groupAdmin: 400, superadmin: 400 }),
       },
     ],
     // The pupil's own goal, in their own active membership only; a superadmin is in no group.

@@ -12,4 +12,5 @@ export const TEXT_LIMITS = {
   alias: 40,
   search: 100,
   reason: 300,
+  closingNote: 1000,
 } as const;

@@ -14,6 +14,8 @@ export * from './guardian.js';
 export * from './account.js';
 export * from './goal-days.js';
 export * from './goals.js';
+export * from './campaign-days.js';
+export * from './campaigns.js';
 export * from './seller.js';
 export * from './admin.js';
 export * from './payouts.js';

@@ -141,6 +141,8 @@ export const ZOutstandingPayoutSchema = z.object({
   rounding: ZSekSchema,
   /** In whole kronor, by the payouts' öresavrundning: what a payout of it would show. */
   amount_to_pay: ZSekSchema,
+  /** The group's campaign, once it has ended (issue 31): the row is its payout proposal. */
+  ended_campaign: z.object({ starts_on: z.string(), ends_on: z.string() }).nullable(),
 });
 export type TOutstandingPayout = z.infer<typeof ZOutstandingPayoutSchema>;
 

@@ -4,6 +4,7 @@
  * zod and the schemas (about 30 KB gzip) load only with the forms that check with them (decision 045).
  * Everything here is also exported by the package's main entry.
  */
+export * from './campaign-days.js';
 export * from './catalog.js';
 export * from './field-limits.js';
 export * from './goal-days.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdParamSchema, ZSekSchema } from './common.js';
 import { ZMembershipRoleSchema } from './account.js';
 import { ZGroupGoalSchema, ZParticipationSchema } from './goals.js';
+import { ZCampaignSchema, ZClosingNoteSchema } from './campaigns.js';
 
 /** How a group's leaderboard shows its pupils (issue 20, decision 039): `full` is spec §6's list. */
 export const ZLeaderboardModeSchema = z.enum(['full', 'participation', 'own_only'], { error: 'Ogiltigt läge för topplistan' });
@@ -71,6 +72,9 @@ export const ZGroupTotalsResponseSchema = z.object({
   }),
   goal: ZGroupGoalSchema.nullable(),
   participation: ZParticipationSchema,
+  /** Issue 31: the class's campaign, if the teacher has set one, and what the money became once written. */
+  campaign: ZCampaignSchema.nullable(),
+  closing_note: ZClosingNoteSchema.nullable(),
 });
 export type TGroupTotalsResponse = z.infer<typeof ZGroupTotalsResponseSchema>;
 

@@ -45,3 +45,20 @@ export function toSingleLineText(value: string): string {
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * A note of several lines (a teacher's closing note): line breaks kept as `\n`, every other control
+ * character a space, spaces at the ends of lines and more than one empty line in a row dropped.
+ */
+export function toMultiLineText(value: string): string {
+  return toWellFormedText(value)
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL_BUT_LINE_BREAK, ' ')
+    .replace(/ {2,}/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,4 +1,5 @@
-import type { TGroupTotalsResponse, TParticipation } from '@saljportalen/contract';
+import { campaignState, type TCampaign, type TGroupTotalsResponse, type TParticipation } from '@saljportalen/contract';
+import { stockholmDate } from '../../lib/dates.js';
 import { oreToSek } from '../../lib/money.js';
 import { leaderboardOf } from './get-group-leaderboard.js';
 import type { ReadModel } from '../figures/read-model/read-model.js';
@@ -28,6 +29,8 @@ export function getGroupTotals(
       totals: { total_sales: 0, total_commission: 0, orders_count: 0, pending_commission: 0 },
       goal: null,
       participation: NO_ONE,
+      campaign: null,
+      closing_note: null,
     };
   }
   const figures = membership.groupFigures;
@@ -42,6 +45,21 @@ export function getGroupTotals(
     },
     goal: toGroupGoal(membership.group.goal, now),
     participation: participation ?? NO_ONE,
+    campaign: toCampaign(membership.group.campaign, now),
+    closing_note: membership.group.closingNote && {
+      text: membership.group.closingNote.text,
+      written_at: membership.group.closingNote.writtenAt.toISOString(),
+    },
+  };
+}
+
+/** A campaign as the API shows it (issue 31): its days, and where it stands today in Stockholm. */
+export function toCampaign(campaign: { startsOn: string; endsOn: string } | null, now = new Date()): TCampaign | null {
+  if (!campaign) return null;
+  return {
+    starts_on: campaign.startsOn,
+    ends_on: campaign.endsOn,
+    ...campaignState(campaign.startsOn, campaign.endsOn, stockholmDate(now)),
   };
 }
 

@@ -44,8 +44,8 @@ export async function removeDemoData(db: Db): Promise<DemoRemoval> {
     const demoIds = accounts.map((account) => account.id);
     const notDemo = (column: AnyPgColumn) => (demoIds.length > 0 ? notInArray(column, demoIds) : sql`true`);
 
-    const candidates = (await tx.select({ id: groups.id, name: groups.name, code: groups.code }).from(groups)).filter((group) =>
-      DEMO_GROUPS.some((demo) => demo.code === group.code && demo.name === group.name),
+    const candidates = (await tx.select({ id: groups.id, name: groups.name, code: groups.code }).from(groups).orderBy(groups.id)).filter(
+      (group) => DEMO_GROUPS.some((demo) => demo.code === group.code && demo.name === group.name),
     );
     const removable: typeof candidates = [];
     const kept: typeof candidates = [];

@@ -171,6 +171,12 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
       .values(DEMO_GROUPS.map((g, i) => ({ ...g, createdAt: new Date(now.getTime() - (120 - i * 5) * 86_400_000) })))
       .returning({ id: groups.id, code: groups.code });
     const groupIds = insertedGroups.map((g) => g.id);
+    // Issue 31: 6B's campaign is running, a month in with two and a half weeks to go.
+    const stockholmDay = (days: number) => stockholmDate(new Date(now.getTime() + days * 86_400_000));
+    await tx
+      .update(groups)
+      .set({ campaignStartsOn: stockholmDay(-30), campaignEndsOn: stockholmDay(17) })
+      .where(sql`${groups.code} = 'BJK6B2'`);
 
     await tx.insert(users).values({ email: DEMO_LOGINS[0].email, passwordHash, fullName: 'Sara Superadmin', isSuperadmin: true });
 

@@ -54,7 +54,7 @@ export async function selectSaleMailRows(db: Db) {
  * accounts not counted) and how many of them have at least one order that was not cancelled.
  * Counts only, never who.
  */
-export async function groupParticipation(db: Db, groupId: number): Promise<{ started: number; members: number }> {
+export async function groupParticipation(db: Db | Tx, groupId: number): Promise<{ started: number; members: number }> {
   const [row] = await db
     .select({
       members: sql<number>`count(*)`.mapWith(Number),
@@ -65,6 +65,12 @@ export async function groupParticipation(db: Db, groupId: number): Promise<{ sta
     .leftJoin(membershipFigures, eq(membershipFigures.membershipId, memberships.id))
     .where(and(eq(memberships.groupId, groupId), eq(memberships.role, 'seller'), isNull(users.erasedAt)));
   return row ?? { started: 0, members: 0 };
+}
+
+/** A group's figures all time and who has taken part: the close-out of its campaign (issue 31). */
+export async function groupFinalFigures(db: Db | Tx, groupId: number) {
+  const [allTime] = await db.select(rollupFigures(groupFigures)).from(groupFigures).where(eq(groupFigures.groupId, groupId));
+  return { allTime: allTime ?? { salesOre: 0, commissionOre: 0, ordersCount: 0 }, participation: await groupParticipation(db, groupId) };
 }
 
 /** A group's figures for the weekly summary: the week's orders (Stockholm days), all time, and who has started. */

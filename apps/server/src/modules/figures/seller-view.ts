@@ -35,6 +35,9 @@ export interface SellerView {
       leaderboardVisible: boolean;
       leaderboardMode: LeaderboardMode;
       goal: StoredGoal | null;
+      /** Issue 31: the campaign's days (both or neither) and the closing note, as stored. */
+      campaign: { startsOn: string; endsOn: string } | null;
+      closingNote: { text: string; writtenAt: Date } | null;
       archived: boolean;
       figuresVersion: number | null;
     };
@@ -79,6 +82,9 @@ export function sellerViewOfRow(user: ReturnType<typeof currentUser>, row: Selle
         leaderboardVisible: group.leaderboardVisible,
         leaderboardMode: group.leaderboardMode,
         goal: storedGoal(group),
+        campaign:
+          group.campaignStartsOn && group.campaignEndsOn ? { startsOn: group.campaignStartsOn, endsOn: group.campaignEndsOn } : null,
+        closingNote: group.closingNote && group.closingNoteAt ? { text: group.closingNote, writtenAt: group.closingNoteAt } : null,
         archived: group.archived,
         figuresVersion: group.version,
       },

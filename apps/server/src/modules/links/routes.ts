@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { routeRateLimit } from '../../lib/rate-limits.js';
 import { recordLinkClick } from './record-link-click.js';
-import { INACTIVE_LINK_CSP, inactiveLinkPage, UNKNOWN_LINK_CSP, unknownLinkPage } from './unknown-link-page.js';
+import {
+  campaignEndedPage,
+  campaignUpcomingPage,
+  INACTIVE_LINK_CSP,
+  inactiveLinkPage,
+  UNKNOWN_LINK_CSP,
+  unknownLinkPage,
+} from './unknown-link-page.js';
 
 /** Personal links `{PUBLIC_URL}/s/{code}` (DESIGN §3): count the visit, send the buyer on to the shop. */
 export async function linkRoutes(app: FastifyInstance) {
@@ -15,10 +22,17 @@ export async function linkRoutes(app: FastifyInstance) {
         .type('text/html; charset=utf-8')
         .send(unknownLinkPage(app.config.shopUrl));
     }
-    if (visit.awaitingGuardianConsent) {
-      // Not active yet (issue 22): said kindly, and no redirect that would carry the code to the shop.
-      return reply.header('content-security-policy', INACTIVE_LINK_CSP).type('text/html; charset=utf-8').send(inactiveLinkPage());
-    }
+    // Not active (issue 22), not yet or no longer (issue 31): said kindly, and no redirect that
+    // would carry the code to the shop, so nothing is attributed through the link.
+    const page =
+      visit.kind === 'awaiting_guardian_consent'
+        ? inactiveLinkPage()
+        : visit.kind === 'campaign_upcoming'
+          ? campaignUpcomingPage(visit.startsOn, visit.today)
+          : visit.kind === 'campaign_ended'
+            ? campaignEndedPage()
+            : undefined;
+    if (page) return reply.header('content-security-policy', INACTIVE_LINK_CSP).type('text/html; charset=utf-8').send(page);
     return reply.redirect(`${app.config.shopUrl}/?ref=${encodeURIComponent(visit.code)}`, 302);
   });
 }

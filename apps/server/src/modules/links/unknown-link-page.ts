@@ -1,3 +1,4 @@
+import { formatCampaignDay } from '@saljportalen/contract';
 import crypto from 'node:crypto';
 
 const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f7f2;color:#1f2a1c}
@@ -48,20 +49,48 @@ export const INACTIVE_LINK_CSP = `default-src 'none'; style-src 'sha256-${crypto
  * shop (an order there would not count for the pupil anyway).
  */
 export function inactiveLinkPage(): string {
+  return plainPage(
+    'Länken är inte aktiv än',
+    'Tack för att du vill stödja klassen! Säljarens länk väntar på att en vårdnadshavare godkänner kontot.',
+    'Försök gärna igen om några dagar, eller be säljaren om länken igen när den är aktiv.',
+  );
+}
+
+/** A link of a class whose campaign starts later (issue 31): when it opens, without naming the pupil. */
+export function campaignUpcomingPage(startsOn: string, today: string): string {
+  const day = formatCampaignDay(startsOn, today);
+  return plainPage(
+    `Försäljningen startar ${day}`,
+    'Tack för att du vill stödja klassen! Klassens försäljning har inte börjat än.',
+    `Öppna länken igen från och med ${day}, så kommer du till butiken.`,
+  );
+}
+
+/** A link of a class whose campaign has ended (issue 31). */
+export function campaignEndedPage(): string {
+  return plainPage(
+    'Försäljningen är avslutad – tack!',
+    'Klassens försäljning är avslutad, och länken säljer inte längre för klassen.',
+    'Tack till dig och alla andra som har stöttat klassen!',
+  );
+}
+
+/** A page of a heading and two paragraphs under the inactive link's style (and so its policy). */
+function plainPage(heading: string, first: string, second: string): string {
   return `<!doctype html>
 <html lang="sv">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Länken är inte aktiv än – Säljportalen</title>
+<title>${escapeHtml(heading)} – Säljportalen</title>
 <style>${INACTIVE_STYLE}</style>
 </head>
 <body>
 <main>
-<h1>Länken är inte aktiv än</h1>
-<p>Tack för att du vill stödja klassen! Säljarens länk väntar på att en vårdnadshavare godkänner kontot.</p>
-<p>Försök gärna igen om några dagar, eller be säljaren om länken igen när den är aktiv.</p>
+<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(first)}</p>
+<p>${escapeHtml(second)}</p>
 </main>
 </body>
 </html>

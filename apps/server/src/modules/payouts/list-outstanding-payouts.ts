@@ -4,7 +4,7 @@ import type { TOutstandingPayoutsResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groups, orderLines } from '../../db/schema.js';
 import { oreToSek, payoutAmountsOre } from '../../lib/money.js';
-import { lastPayableDay } from '../../lib/dates.js';
+import { lastPayableDay, stockholmDate } from '../../lib/dates.js';
 import { deductsFromPaidLine, inPaidPeriod } from './create-payout.js';
 
 /**
@@ -14,8 +14,9 @@ import { deductsFromPaidLine, inPaidPeriod } from './create-payout.js';
  * order, one assigned by hand; decision 065); in an archived group every unsettled line, since it
  * may never get another payout. A row shows all of the group's unsettled lines, from the first day to the last, which is
  * exactly what its 'Avräkna' settles (a payout for those days takes them all, the corrections
- * among them). Groups whose lines net to zero are left out. Highest amount owed back first, then
- * the rest by name.
+ * among them). A group whose campaign has ended (issue 31) has its row too, from the day after its
+ * last: it is the campaign's payout proposal. Groups whose lines net to zero are left out. Highest amount
+ * owed back first, then the rest by name.
  */
 export async function listOutstandingPayouts(db: Db, options: { holdDays: number }): Promise<TOutstandingPayoutsResponse> {
   const reversed = alias(orderLines, 'reversed_line');
@@ -24,6 +25,7 @@ export async function listOutstandingPayouts(db: Db, options: { holdDays: number
   // last payable one, and the deductions, which a payout takes whatever their day. Its period ends
   // on the last payable day at the latest, as a payout's must.
   const payableUntil = lastPayableDay(options.holdDays);
+  const today = stockholmDate(new Date());
   const periodTo =
     payableUntil === null ? sql<string>`max(${bookedDay})::text` : sql<string>`least(max(${bookedDay}), ${payableUntil}::date)::text`;
   const rows = await db
@@ -31,6 +33,9 @@ export async function listOutstandingPayouts(db: Db, options: { holdDays: number
       groupId: groups.id,
       groupName: groups.name,
       archived: groups.archived,
+      campaignStartsOn: groups.campaignStartsOn,
+      campaignEndsOn: groups.campaignEndsOn,
+      campaignEnded: sql<boolean>`${groups.campaignEndsOn} < ${today}::date`,
       linesCount: sql<number>`count(*)::int`,
       commissionOre: sql<string>`sum(${orderLines.commissionOre})::text`,
       // Stockholm days, as payout periods are (lib/dates.ts).
@@ -48,7 +53,7 @@ export async function listOutstandingPayouts(db: Db, options: { holdDays: number
     )
     .groupBy(groups.id)
     .having(
-      sql`(${groups.archived} or bool_or(${reversed.payoutId} is not null) or bool_or(${inPaidPeriod(orderLines.groupId)}))
+      sql`(${groups.archived} or ${groups.campaignEndsOn} < ${today}::date or bool_or(${reversed.payoutId} is not null) or bool_or(${inPaidPeriod(orderLines.groupId)}))
           and sum(${orderLines.commissionOre}) <> 0`,
     )
     .orderBy(sql`sum(${orderLines.commissionOre})`, asc(groups.name));
@@ -64,6 +69,10 @@ export async function listOutstandingPayouts(db: Db, options: { holdDays: number
       total_commission: oreToSek(amounts.commissionOre),
       rounding: oreToSek(amounts.roundingOre),
       amount_to_pay: oreToSek(amounts.toPayOre),
+      ended_campaign:
+        row.campaignEnded && row.campaignStartsOn && row.campaignEndsOn
+          ? { starts_on: row.campaignStartsOn, ends_on: row.campaignEndsOn }
+          : null,
     };
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TPayout } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { payouts } from '../../db/schema.js';
+import { groups, payouts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { findPayout } from './list-payouts.js';
@@ -36,6 +36,21 @@ export async function markPayoutPaid(db: Db | Tx, options: { payoutId: number; a
       .returning({ id: payouts.id });
     if (!marked) throw alreadyPaid();
     await writeAudit(tx, { actorUserId: options.actorUserId, action: 'payout.mark_paid', targetType: 'payout', targetId: marked.id });
+    // A group cloned for next term while its commission was unsettled ends with its payout (issue 31 point 6).
+    const [archived] = await tx
+      .update(groups)
+      .set({ archived: true, archiveWhenSettled: false })
+      .where(and(eq(groups.id, payout.groupId), eq(groups.archiveWhenSettled, true), eq(groups.archived, false)))
+      .returning({ id: groups.id });
+    if (archived) {
+      await writeAudit(tx, {
+        actorUserId: options.actorUserId,
+        action: 'group.archive',
+        targetType: 'group',
+        targetId: archived.id,
+        details: { archived: true, via_payout_id: marked.id, cloned: true },
+      });
+    }
     return (await findPayout(tx, marked.id))!;
   });
 }

@@ -178,6 +178,7 @@ describe('Att reglera', () => {
       total_commission: 5,
       rounding: 0,
       amount_to_pay: 5,
+      ended_campaign: null,
     });
     expect(byGroup.get(ended)).toMatchObject({ archived: true, lines_count: 1, total_commission: -32.25, amount_to_pay: -32 });
     expect(byGroup.get(never)).toMatchObject({

@@ -27,6 +27,10 @@ const group = (id: number, changes: Partial<GroupRow> = {}): GroupRow => ({
   goalOre: null,
   goalPurpose: null,
   goalEndsOn: null,
+  campaignStartsOn: null,
+  campaignEndsOn: null,
+  closingNote: null,
+  closingNoteAt: null,
   ...changes,
 });
 const membership = (id: number, userId: number, groupId: number, changes: Partial<MembershipRow> = {}): MembershipRow => ({

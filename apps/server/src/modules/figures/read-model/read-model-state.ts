@@ -100,6 +100,10 @@ const groupView = (row: GroupRow, figures: FeedFigures, version: number | null):
   goalOre: row.goalOre,
   goalPurpose: row.goalPurpose,
   goalEndsOn: row.goalEndsOn,
+  campaignStartsOn: row.campaignStartsOn,
+  campaignEndsOn: row.campaignEndsOn,
+  closingNote: row.closingNote,
+  closingNoteAt: row.closingNoteAt,
   figures,
   version,
 });

@@ -39,6 +39,10 @@ const groupColumns = {
   goalOre: groups.goalOre,
   goalPurpose: groups.goalPurpose,
   goalEndsOn: groups.goalEndsOn,
+  campaignStartsOn: groups.campaignStartsOn,
+  campaignEndsOn: groups.campaignEndsOn,
+  closingNote: groups.closingNote,
+  closingNoteAt: groups.closingNoteAt,
 };
 
 export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number] & { isGuardian: boolean };
