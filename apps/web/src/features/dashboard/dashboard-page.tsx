@@ -12,6 +12,7 @@ import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
 import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
+import { CampaignStatus, ClosingNoteCard } from '@/features/campaign';
 import { CatalogCard } from '@/features/catalog';
 import { PersonalGoalCard } from '@/features/class-goal';
 import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
@@ -71,6 +72,9 @@ const ClassPayoutAccountCard = lazy(() =>
   import('@/features/class-members').then((module) => ({ default: module.ClassPayoutAccountCard })),
 );
 
+// Issue 31: the teacher's card once the campaign is over (what the money became, next term).
+const CampaignEndCard = lazy(() => import('@/features/campaign').then((module) => ({ default: module.CampaignEndCard })));
+
 const GroupSettingsForms = lazy(() =>
   import('./components/group-settings-forms').then((module) => ({ default: module.GroupSettingsForms })),
 );
@@ -100,12 +104,49 @@ function GroupSettings({ groupId }: { groupId: number }) {
       {opened &&
         (totals.data ? (
           <Suspense fallback={<Skeleton className="m-4 h-40" />}>
-            <GroupSettingsForms groupId={groupId} goal={totals.data.goal} mode={totals.data.leaderboard_mode} />
+            <GroupSettingsForms
+              groupId={groupId}
+              goal={totals.data.goal}
+              mode={totals.data.leaderboard_mode}
+              campaign={totals.data.campaign}
+            />
           </Suspense>
         ) : (
           <Skeleton className="m-4 h-40" />
         ))}
     </details>
+  );
+}
+
+/**
+ * The campaign's days at the top of the page, and once the campaign is over what the money became
+ * (issue 31): the teacher's card to write it and start next term, the pupil's card to read it.
+ */
+function CampaignPart({
+  teacher,
+  groupId,
+  groupName,
+  archived,
+}: {
+  teacher: boolean;
+  groupId: number;
+  groupName: string;
+  archived: boolean;
+}) {
+  const totals = useGroupTotals();
+  const campaign = totals.data?.campaign;
+  const note = totals.data?.closing_note ?? null;
+  return (
+    <>
+      {campaign && !archived && <CampaignStatus campaign={campaign} />}
+      {teacher && campaign?.state === 'ended' && !archived ? (
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <CampaignEndCard groupId={groupId} groupName={groupName} note={note} />
+        </Suspense>
+      ) : (
+        note && <ClosingNoteCard note={note} groupName={groupName} />
+      )}
+    </>
   );
 }
 
@@ -355,6 +396,7 @@ export function DashboardPage() {
         ) : (
           <>
             {group.archived && <GroupEnded groupName={group.name} />}
+            <CampaignPart teacher={teacher} groupId={group.id} groupName={group.name} archived={group.archived} />
             {teacher ? (
               <>
                 {classPart}

@@ -14,6 +14,7 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { PublicNameForm } from '@/features/public-name';
 import { CatalogCard } from '@/features/catalog';
 import { GroupResults, StatList, StatListSkeleton } from '@/features/group-results';
+import { CampaignStatus, ClosingNoteCard } from '@/features/campaign';
 import { LeaderboardCard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import {
@@ -77,6 +78,19 @@ function GroupFigures({ childId }: { childId: number }) {
   return <GroupResults totals={useChildTotals(childId)} />;
 }
 
+/** The class's campaign days and, once written, what the money became (issue 31), as the child sees them. */
+function ChildCampaign({ childId, groupName, archived }: { childId: number; groupName: string; archived: boolean }) {
+  const totals = useChildTotals(childId);
+  const campaign = totals.data?.campaign;
+  const note = totals.data?.closing_note;
+  return (
+    <>
+      {campaign && !archived && <CampaignStatus campaign={campaign} />}
+      {note && <ClosingNoteCard note={note} groupName={groupName} />}
+    </>
+  );
+}
+
 /** One child's dashboard as the child sees it, read only: figures, link, catalogue, group and leaderboard. */
 function ChildDashboard({ childId }: { childId: number }) {
   const summary = useChildSummary(childId);
@@ -98,6 +112,7 @@ function ChildDashboard({ childId }: { childId: number }) {
         <Alert title={`${firstName} är inte med i någon aktiv grupp just nu`} />
       ) : (
         <>
+          <ChildCampaign childId={childId} groupName={group.name} archived={group.archived} />
           <section aria-labelledby="child-personal-title" className="space-y-3">
             <h3 id="child-personal-title" className="sr-only">
               {genitive(firstName)} försäljning

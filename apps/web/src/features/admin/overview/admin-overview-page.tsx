@@ -12,6 +12,7 @@ import { useAdminOverview } from './api/get-overview';
 import { useSalesPerWeek } from './api/get-sales-per-week';
 import { perWeekModel, SalesChart } from '@/features/sales-chart';
 import { LoadError } from '@/components/ui/load-error';
+import { EndedCampaignsToSettle } from '../payouts';
 
 /** A count that leads to its list (spec §2: tiles link to the groups, archived groups and sellers). */
 function LinkTile({ to, label, value }: { to: string; label: string; value: string }) {
@@ -103,6 +104,7 @@ export function AdminOverviewPage() {
               />
             </TileGrid>
           </section>
+          <EndedCampaignsToSettle />
           <section aria-labelledby="overview-sales" className="space-y-3">
             <h2 id="overview-sales" className="text-lg font-semibold text-ink">
               Försäljning i alla grupper

@@ -9,3 +9,7 @@ export const classMembersQuery = (groupId: number) =>
   queryOptions({ queryKey: ['group', 'members', groupId], queryFn: () => fetchClassMembers(groupId) });
 
 export const useClassMembers = (groupId: number) => useQuery(classMembersQuery(groupId));
+
+/** The class's pupils alone (seller memberships), for a list the teacher ticks. */
+export const useClassPupils = (groupId: number) =>
+  useQuery({ ...classMembersQuery(groupId), select: (answer) => answer.items.filter((member) => member.role === 'seller') });

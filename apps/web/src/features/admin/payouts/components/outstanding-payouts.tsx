@@ -53,6 +53,7 @@ export function OutstandingPayouts({ onSettle }: { onSettle: (prefill: PayoutPre
               <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
                 {item.group_name}
                 {item.archived ? <Badge variant="warning">Arkiverad</Badge> : <Badge variant="success">Aktiv</Badge>}
+                {item.ended_campaign && <Badge>Försäljningen avslutad</Badge>}
               </p>
               <p className="text-sm text-muted">
                 {item.lines_count === 1 ? '1 orderrad' : `${formatCount(item.lines_count)} orderrader`} · {formatDate(item.period_from)} –{' '}
@@ -83,8 +84,8 @@ export function OutstandingPayouts({ onSettle }: { onSettle: (prefill: PayoutPre
           Att reglera
         </h2>
         <p className="text-sm text-muted">
-          Återbetalningar efter en avräkning och ordrar i arkiverade grupper som ingen avräkning har tagit med ännu. Avräkna perioden för
-          att reglera dem.
+          Återbetalningar efter en avräkning, ordrar i arkiverade grupper och klasser vars försäljning är avslutad, som ingen avräkning har
+          tagit med ännu. Avräkna perioden för att reglera dem.
         </p>
       </div>
       {content}

@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
+import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
+import { expectAccessible, kronorIn, test, TOKEN_STORAGE_KEY } from './support/fixtures';
+
+/**
+ * A class's campaign on a phone (issue 31, points 3–6): the teacher sets its days, the pupil sees
+ * the countdown and the link opens the shop, a sale arrives; the campaign ends, the link says so,
+ * the teacher writes what the money became and the pupil reads it, the superadmin settles the
+ * campaign with one click, and the teacher starts next term with the pupils who stay. The portal
+ * is a server of its own on a PostgreSQL database of its own, so that the test can let the
+ * campaign end (its days moved into the past, as time would): the demo data, a port the system gives.
+ */
+const SECRET = 'e2e-webhook-secret';
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let server: ChildProcess | undefined;
+let base: string;
+let dataDir: string;
+let databaseUrl: string;
+let databaseName: string;
+
+const adminClient = async () => {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  return client;
+};
+
+test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+  if (testInfo.project.name !== 'phone') return;
+  databaseName = `sp_e2e_campaign_${process.pid}_${Date.now().toString(36)}`;
+  const admin = await adminClient();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-kampanj-'));
+  const started = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SHOP_URL: 'https://butik.example.se',
+      SHOPIFY_WEBHOOK_SECRET: SECRET,
+      SEED_DEMO: '1',
+      RATE_LIMITS: '0',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The port the system gave it, from the line Fastify logs once it listens.
+  base = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    started.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const listening = seen.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      if (listening) resolve(listening[1]!);
+    });
+    started.on('exit', (code) => reject(new Error(`servern avslutades (${code}) innan den lyssnade:\n${seen}`)));
+  });
+  started.stdout!.resume();
+  server = started;
+});
+
+test.afterAll(async () => {
+  const running = server;
+  if (!running) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const admin = await adminClient();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+});
+
+const stockholmDay = (days: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date(Date.now() + days * 86_400_000));
+const demoPassword = () => fs.readFileSync(path.join(dataDir, 'demo-password'), 'utf8').trim();
+
+/** A page of its own for each person, signed in as a returning user is: the token in storage. */
+async function pageOf(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const response = await page.request.post(`${base}/api/auth/login`, { data: { email, password: demoPassword() } });
+  expect(response.ok()).toBe(true);
+  const { token } = (await response.json()) as { token: string };
+  await page.goto(`${base}/api/health`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_STORAGE_KEY, token]);
+  return page;
+}
+
+/** A figure's value, by the label it is read out with. */
+const stat = (page: Page, label: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** What the phone's screen shows with `part` scrolled into it, kept with the test's results to be looked at. */
+async function shot(page: Page, name: string, part?: Locator) {
+  await part?.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
+test("a class's campaign from its days to next term, on a phone", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the teacher’s term is a phone’s; one portal of its own, one run');
+  // A time budget, not a wait: a whole term of steps on a busy two-core machine.
+  test.setTimeout(180_000);
+  const teacher = await pageOf(browser, 'larare@bjorkskolan.se');
+  const pupil = await pageOf(browser, 'noah@demo.se');
+  // Every page's live stream is closed with its context at the end, so the server can stop at once.
+  try {
+    await term(teacher, pupil, browser);
+  } finally {
+    await Promise.all(
+      browser
+        .contexts()
+        .filter((context) => context !== page.context())
+        .map((context) => context.close()),
+    );
+  }
+  await page.goto(`${base}/api/health`);
+});
+
+async function term(teacher: Page, pupil: Page, browser: Browser) {
+  // 1. The teacher sets the campaign's days: from today, two weeks.
+  await teacher.goto(`${base}/dashboard`);
+  await teacher.getByText('Klassens mål och topplista').click();
+  const campaignForm = teacher.getByRole('form', { name: 'Försäljningsperiod' });
+  await campaignForm.getByLabel('Första dag').fill(stockholmDay(0));
+  await campaignForm.getByLabel('Sista dag').fill(stockholmDay(-1));
+  await campaignForm.getByRole('button', { name: /perioden/ }).click();
+  await expect(campaignForm.getByLabel('Sista dag')).toHaveAccessibleDescription('Slutdatumet kan inte vara före startdatumet');
+  await expect(campaignForm.getByLabel('Sista dag')).toBeFocused();
+  await campaignForm.getByLabel('Sista dag').fill(stockholmDay(13));
+  await campaignForm.getByRole('button', { name: /perioden/ }).click();
+  await expect(teacher.getByText('Försäljningsperioden är sparad')).toBeVisible();
+  await expect(teacher.getByRole('status').filter({ hasText: '14 dagar kvar' })).toBeVisible();
+  await expectAccessible(teacher, 'lärarens översikt med försäljningsperiod');
+  await shot(teacher, '1-larare-period', campaignForm);
+
+  // 2. The pupil sees the countdown, and the link leads to the shop.
+  await pupil.goto(`${base}/dashboard`);
+  await expect(pupil.getByRole('status').filter({ hasText: '14 dagar kvar' })).toBeVisible();
+  const link = (await pupil.getByRole('textbox', { name: 'Länk' }).inputValue()).trim();
+  const code = link.split('/').pop()!;
+  const open = await pupil.request.get(`${base}/s/${code}`, { maxRedirects: 0 });
+  expect(open.status()).toBe(302);
+  expect(open.headers().location).toBe(`https://butik.example.se/?ref=${code}`);
+  await expectAccessible(pupil, 'elevens översikt med nedräkning');
+  await shot(pupil, '2-elev-nedrakning');
+
+  // 3. A sale arrives through the link, and the pupil's figures grow with it.
+  const salesStat = stat(pupil, 'Din försäljning');
+  const before = kronorIn(await salesStat.innerText());
+  const id = 9_100_000_000_000 + (Date.now() % 1_000_000);
+  const sale = swedishOrder({
+    id,
+    name: `#K${id % 100_000}`,
+    refCode: code,
+    lineItems: [{ id: id + 1, productId: null, title: 'Bivaxdukar 3-pack', price: '149.00', quantity: 2 }],
+  });
+  expect((await sendShopifyWebhook(base, 'orders/create', sale, { secret: SECRET })).status).toBe(200);
+  await expect.poll(async () => kronorIn(await salesStat.innerText())).toBe(before + 298);
+
+  // 4. The campaign ends: its days are moved into the past, as time would move them.
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  await database.query(`update groups set campaign_starts_on = $1, campaign_ends_on = $2 where code = 'BJK6B2'`, [
+    stockholmDay(-14),
+    stockholmDay(-1),
+  ]);
+  await database.end();
+  await pupil.goto(`${base}/s/${code}`);
+  await expect(pupil.getByRole('heading', { level: 1 })).toHaveText('Försäljningen är avslutad – tack!');
+  await shot(pupil, '3-lanken-efter-slutet');
+
+  // 5. The teacher writes what the money became; the guardians get it by mail.
+  await teacher.reload();
+  const endCard = teacher.getByRole('region', { name: 'Försäljningen är slut' });
+  await expect(endCard).toBeVisible();
+  const note = endCard.getByLabel('Text till elever och vårdnadshavare');
+  await endCard.getByRole('button', { name: 'Spara och mejla vårdnadshavarna' }).click();
+  await expect(note).toHaveAccessibleDescription(/Skriv vad pengarna blev/);
+  await note.fill('Tack alla!\n\nVi åkte till Kolmården i maj, och pengarna räckte till bussen och entrén.');
+  await endCard.getByRole('button', { name: 'Spara och mejla vårdnadshavarna' }).click();
+  await expect(teacher.getByText(/^Sparat/)).toBeVisible();
+  await expectAccessible(teacher, 'lärarens kort när försäljningen är slut');
+  await shot(teacher, '4-larare-slut', endCard);
+
+  // 6. The pupil reads it on the dashboard.
+  await pupil.goto(`${base}/dashboard`);
+  const closingNote = pupil.getByRole('region', { name: 'Vad pengarna blev' });
+  await expect(closingNote).toContainText('Vi åkte till Kolmården i maj');
+  await expect(pupil.getByRole('status').filter({ hasText: 'Försäljningen är avslutad' })).toBeVisible();
+  await expectAccessible(pupil, 'elevens översikt efter slutet');
+  await shot(pupil, '5-elev-vad-pengarna-blev', closingNote);
+
+  // 7. The superadmin settles the ended campaign with one click.
+  const admin = await pageOf(browser, 'admin@saljportalen.se');
+  await admin.goto(`${base}/admin`);
+  const toSettle = admin.getByRole('region', { name: 'Att avräkna' });
+  await expect(toSettle).toContainText('Klass 6B Björkskolan');
+  await expectAccessible(admin, 'översikten med en avslutad försäljning');
+  await shot(admin, '6-admin-att-avrakna', toSettle);
+  await toSettle.getByRole('button', { name: 'Skapa avräkning för Klass 6B Björkskolan' }).click();
+  await expect(admin.getByText('Avräkningen för Klass 6B Björkskolan är skapad')).toBeVisible();
+  await expect(toSettle).toContainText('Inga avslutade försäljningar väntar på avräkning.');
+
+  // 8. Next term: a new group with the pupils who stay; Noah moves school.
+  const nextTerm = endCard.getByRole('form', { name: 'Nästa termin' });
+  await nextTerm.getByRole('checkbox', { name: /^Noah / }).uncheck();
+  await nextTerm.getByRole('button', { name: 'Skapa nästa termins grupp' }).click();
+  await expect(nextTerm.getByLabel('Den nya gruppens namn')).toHaveAccessibleDescription('Ange ett namn på den nya gruppen');
+  await nextTerm.getByLabel('Den nya gruppens namn').fill('Klass 7B Björkskolan');
+  await shot(teacher, '7-nasta-termin', nextTerm);
+  await nextTerm.getByRole('button', { name: 'Skapa nästa termins grupp' }).click();
+  await expect(
+    teacher.getByText(/Klass 7B Björkskolan är skapad med gruppkod [A-Z0-9]{6}\. Klass 6B Björkskolan är arkiverad\./),
+  ).toBeVisible();
+  await expect(teacher.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(teacher.locator('#main').getByText('Klass 7B Björkskolan', { exact: true })).toBeVisible();
+  await expect(stat(teacher, 'Din försäljning')).toHaveText('0\u00a0kr');
+  await shot(teacher, '8-larare-nasta-termin');
+}
