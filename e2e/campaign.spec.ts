@@ -190,6 +190,7 @@ async function term(teacher: Page, pupil: Page, browser: Browser) {
   await note.fill('Tack alla!\n\nVi åkte till Kolmården i maj, och pengarna räckte till bussen och entrén.');
   await endCard.getByRole('button', { name: 'Spara och mejla vårdnadshavarna' }).click();
   await expect(teacher.getByText(/^Sparat/)).toBeVisible();
+  await expect(note).toHaveValue('Tack alla!\n\nVi åkte till Kolmården i maj, och pengarna räckte till bussen och entrén.');
   await expectAccessible(teacher, 'lärarens kort när försäljningen är slut');
   await shot(teacher, '4-larare-slut', endCard);
 

@@ -31,7 +31,13 @@ function ClosingNoteForm({ groupId, note }: { groupId: number; note: TClosingNot
       const answer = await save.mutateAsync({ group_id: groupId, text });
       setError(undefined);
       setText(answer.closing_note.text);
-      notify.success(answer.mailed > 0 ? `Sparat och mejlat till ${answer.mailed} vårdnadshavare` : 'Sparat');
+      notify.success(
+        answer.mailed > 0
+          ? `Sparat och mejlat till ${answer.mailed} vårdnadshavare`
+          : note
+            ? 'Ändringen är sparad'
+            : 'Sparat. Ingen vårdnadshavare i klassen har ett konto här, så inget mejl skickades.',
+      );
     } catch (failure) {
       const refused = refusedFields(failure).find((issue) => issue.field === 'text');
       if (refused) {
@@ -49,7 +55,7 @@ function ClosingNoteForm({ groupId, note }: { groupId: number; note: TClosingNot
       <Field
         label="Text till elever och vårdnadshavare"
         error={error}
-        hint={`Högst ${TEXT_LIMITS.closingNote} tecken. Första gången du sparar mejlas texten till vårdnadshavarna; den visas också för eleverna.`}
+        hint={`Högst ${TEXT_LIMITS.closingNote} tecken. Första gången du sparar mejlas texten till vårdnadshavarna; den visas också för eleverna. Skriv om klassen, inte om enskilda elever.`}
       >
         <Textarea ref={field} value={text} maxLength={TEXT_LIMITS.closingNote} onChange={(event) => setText(event.target.value)} />
       </Field>
