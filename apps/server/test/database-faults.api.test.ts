@@ -199,6 +199,65 @@ describe.skipIf(testDbKind !== 'postgres')('PostgreSQL goes away and comes back 
     expect((await fetch(`${server.url}/api/me/summary`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   }, 120_000);
 
+  /** Milliseconds until `request` settles, with its response. */
+  async function timed(request: Promise<Response>): Promise<{ ms: number; response: Response }> {
+    const started = performance.now();
+    const response = await request;
+    await response.clone().arrayBuffer();
+    return { ms: performance.now() - started, response };
+  }
+
+  it('faults answered in two seconds: seller calls and readiness within the read model’s and the probe’s limits, a webhook within five, and few log lines for many refusals', async () => {
+    const token = await login(server.url, 'noah@demo.se');
+    const summary = () => fetch(`${server.url}/api/me/summary`, { headers: { authorization: `Bearer ${token}` } });
+    const figures: string[] = [];
+    for (const fault of ['cut', 'blackhole'] as const) {
+      const linesBefore = server.logLines().length;
+      const faultAt = performance.now();
+      proxy[fault]();
+      // The limits are 1.5 s (the read model's wait, the readiness probe's) and 4 s (a webhook's
+      // answer); the bounds here leave a busy machine its margin and still fail the limits that came
+      // before (5 s, 3 s, and 12 s of a silent line). For up to a second after the fault the seller
+      // calls are answered from the model, whose figures are then at most that old (decision 047).
+      let seller = await timed(summary());
+      while (seller.response.status === 200 && performance.now() - faultAt < 10_000) seller = await timed(summary());
+      await expectUnavailable(seller.response);
+      const sellerMs = performance.now() - faultAt;
+      expect(sellerMs).toBeLessThan(4_500);
+      const ready = await timed(fetch(`${server.url}/api/ready`));
+      await expectUnavailable(ready.response);
+      expect(ready.ms).toBeLessThan(2_900);
+      const webhookId = crypto.randomUUID();
+      const order = swedishOrder({ id: 7_172_000_000_000 + (fault === 'cut' ? 1 : 2), refCode: 'DEMO0003' });
+      const webhook = await timed(sendShopifyWebhook(server.url, 'orders/create', order, { webhookId }));
+      await expectUnavailable(webhook.response);
+      expect(webhook.ms).toBeLessThan(8_000);
+      // Traffic meanwhile: 60 seller calls, each refused; the log says so in a few lines.
+      for (const answers of await Promise.all(Array.from({ length: 60 }, summary))) expect(answers.status).toBe(503);
+      const refused = 60 + 3;
+      const warnings = server
+        .logLines()
+        .slice(linesBefore)
+        .filter((line) => /"level":(40|50)/.test(line));
+      figures.push(
+        `${fault}: säljaranrop 503 efter ${Math.round(sellerMs)} ms, ready ${Math.round(ready.ms)} ms, webhook ${Math.round(webhook.ms)} ms, ${warnings.length} varningsrader för ${refused} avvisade`,
+      );
+      expect(warnings.length, warnings.join('\n')).toBeLessThanOrEqual(8);
+
+      proxy.restore();
+      await recovered(server.child.pid);
+      // Shopify delivers again with the same id: the order counts once, whatever the first attempt got done.
+      await eventually(async () => (await sendShopifyWebhook(server.url, 'orders/create', order, { webhookId })).status === 200, 10_000);
+      const [stored] = await sqlRows<{ events: number; orders: number }>(
+        direct.db,
+        sql`select (select count(*)::int from webhook_events where webhook_id = ${webhookId}) as events,
+                   (select count(*)::int from orders where shopify_order_id = ${String(order.id)}) as orders`,
+      );
+      expect(stored).toEqual({ events: 1, orders: 1 });
+    }
+    console.info(`fel besvarade: ${figures.join('; ')}`);
+  }, 120_000);
+
   it('webhooks while the line is cut and restored: every 200 is a stored event, and after Shopify retries each order counts once', async () => {
     const deliveries = Array.from({ length: 30 }, (_, index) => ({
       webhookId: crypto.randomUUID(),

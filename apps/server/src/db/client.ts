@@ -176,9 +176,11 @@ export async function openDatabase(options: {
     // An idle connection can be cut by the server (restart, failover, a dropped test database);
     // unhandled, that 'error' event would end the process. The pool replaces the connection.
     pool.on('error', (error) => {
+      // One warning per outage (markDown's); each further idle connection it closes is info.
+      const known = availability.isDown;
       availability.markDown(error);
-      if (log) log.warn({ err: error }, 'PostgreSQL-anslutning stängd');
-      else console.warn(`PostgreSQL-anslutning stängd: ${error.message}`);
+      if (log) log[known ? 'info' : 'warn']({ err: error }, 'PostgreSQL-anslutning stängd');
+      else if (!known) console.warn(`PostgreSQL-anslutning stängd: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {

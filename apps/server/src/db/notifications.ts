@@ -69,7 +69,9 @@ export function postgresListen(options: {
       if (stopped) return;
       handlers.onLost?.();
       options.availability.markDown(error);
-      options.log?.warn({ err: error, retryMs }, 'lyssnaranslutningen till PostgreSQL förlorad: ansluter igen');
+      // A warning when the connection is lost; its tries to come back (doubling up to every 5 s) are info.
+      const firstTry = retryMs === RETRY_FIRST_MS;
+      options.log?.[firstTry ? 'warn' : 'info']({ err: error, retryMs }, 'lyssnaranslutningen till PostgreSQL förlorad: ansluter igen');
       retryTimer = setTimeout(() => void connect(true), retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     };

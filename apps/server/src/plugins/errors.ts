@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/client.js';
 import { AppError, databaseUnavailable, type ErrorCode } from '../errors.js';
+import { OutageLog } from '../lib/outage-log.js';
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 const RETRY_AFTER_SECONDS = '5';
@@ -25,10 +26,15 @@ const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> 
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    const outage = new OutageLog(app.log);
+    app.addHook('onClose', async () => outage.flush());
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        // Refusals an operator must see, said in one line without a stack (and never with the body).
-        if (error.code === 'INVALID_SIGNATURE' || error.code === 'NOT_CONFIGURED' || error.code === 'UNAVAILABLE') {
+        // Refusals an operator must see, said in one line without a stack (and never with the body);
+        // those of an outage a few lines for all of them.
+        if (error.code === 'UNAVAILABLE') {
+          outage.refused({ code: error.code, method: request.method, url: request.url.split('?')[0], reqId: request.id }, error.message);
+        } else if (error.code === 'INVALID_SIGNATURE' || error.code === 'NOT_CONFIGURED') {
           request.log.warn({ code: error.code, method: request.method, url: request.url.split('?')[0] }, error.message);
         } else if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         const { code, message, details } = error;
@@ -60,7 +66,10 @@ export const errorsPlugin = fp(
       }
       // Never a 500 for a neighbour's failure: the request may be repeated (a webhook is, by Shopify).
       if (isDatabaseUnavailable(error)) {
-        request.log.warn({ err: error, method: request.method, url: request.url.split('?')[0] }, 'databasen svarar inte: 503');
+        outage.refused(
+          { err: error, method: request.method, url: request.url.split('?')[0], reqId: request.id },
+          'databasen svarar inte: 503',
+        );
         const unavailable = databaseUnavailable();
         return reply
           .status(unavailable.statusCode)

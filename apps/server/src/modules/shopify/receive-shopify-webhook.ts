@@ -8,6 +8,14 @@ import { isHandledTopic, processWebhookEvent, storeWebhookEvent, type ProcessRes
 import { isValidShopifySignature } from './webhook-signature.js';
 import { reduceShopifyPayload } from './reduce-payload.js';
 
+/**
+ * A delivery is answered within this time (issue 34 point 3): a 503 when it could not be stored and
+ * processed by then (a silent line to the database). Shopify then delivers it again with the same
+ * webhook id, which finds the event stored, and processes it, or answers 'Redan mottagen' if this
+ * attempt got there after all. Under Shopify's own 5 s.
+ */
+export const WEBHOOK_ANSWER_MS = 4_000;
+
 export interface ShopifyDelivery {
   body: Buffer;
   hmac: string | undefined;
@@ -28,7 +36,7 @@ export interface ShopifyDelivery {
 export async function receiveShopifyWebhook(
   db: Db,
   delivery: ShopifyDelivery,
-  options: { secret: string | undefined; defaultCommissionBps: number; log: FastifyBaseLogger },
+  options: { secret: string | undefined; defaultCommissionBps: number; log: FastifyBaseLogger; answerWithinMs?: number },
 ) {
   const started = performance.now();
   const count = (outcome: WebhookOutcome) =>
@@ -38,14 +46,23 @@ export async function receiveShopifyWebhook(
       seconds: (performance.now() - started) / 1000,
       triggeredAt: delivery.triggeredAt,
     });
+  const work = receive(db, delivery, options);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(databaseUnavailable()), options.answerWithinMs ?? WEBHOOK_ANSWER_MS);
+  });
+  // What the attempt still does after its answer has gone is its own: stored or not, the redelivery settles it.
+  work.catch(() => undefined);
   try {
-    const { receipt, outcome } = await receive(db, delivery, options);
+    const { receipt, outcome } = await Promise.race([work, late]);
     count(outcome);
     return receipt;
   } catch (error) {
     // A refusal (4xx, or 503 without a secret) stores nothing; anything else is the database failing.
     count(error instanceof AppError ? 'refused' : 'error');
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
