@@ -118,7 +118,14 @@ export async function openTestDatabase(template: TestTemplate = 'migrated'): Pro
   };
 }
 
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** PGlite: starts from this data dir (PGlite's dumpDataDir) instead of the run's template, and migrates it. */
+    loadDataDir?: Blob;
+  } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
   const template: TestTemplate = options.seed ? 'seeded' : 'migrated';
   const postgres = testDbKind === 'postgres' ? await createPostgresDatabase(template) : undefined;
@@ -137,7 +144,7 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   });
   // A copy of the run's template is migrated (and seeded) already; without one (or with a database
   // of the test's own in env) the server migrates, and is seeded here.
-  const loadDataDir = config.databaseUrl ? undefined : pgliteDump(testDatabases(), template);
+  const loadDataDir = config.databaseUrl ? undefined : (options.loadDataDir ?? pgliteDump(testDatabases(), template));
   const seeded = config.databaseUrl
     ? config.databaseUrl === postgres?.url && postgresTemplate(testDatabases(), template) !== undefined
     : loadDataDir !== undefined;
