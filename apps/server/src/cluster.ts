@@ -88,21 +88,21 @@ function superviseWorkers(options: { workers: number; port: number; workerScript
     }
     if (!started) {
       // It has written why on stderr (configuration, database, …); the others would fail alike.
-      log.error({ pid: worker.process.pid, code, signal }, 'en arbetsprocess kunde inte starta: servern stoppas');
+      log.error({ workerPid: worker.process.pid, code, signal }, 'en arbetsprocess kunde inte starta: servern stoppas');
       stopAll(1);
       return;
     }
     const now = Date.now();
     if (!mayRestart(restarts, now)) {
       log.error(
-        { pid: worker.process.pid, code, signal, restarts: restarts.length },
+        { workerPid: worker.process.pid, code, signal, restarts: restarts.length },
         'arbetsprocesser avslutas om och om igen: servern stoppas',
       );
       stopAll(1);
       return;
     }
     restarts.push(now);
-    log.error({ pid: worker.process.pid, code, signal }, 'en arbetsprocess avslutades oväntat: en ny startas');
+    log.error({ workerPid: worker.process.pid, code, signal }, 'en arbetsprocess avslutades oväntat: en ny startas');
     cluster.fork();
   });
 

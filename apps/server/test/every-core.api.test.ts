@@ -241,6 +241,10 @@ describe.runIf(testDbKind === 'postgres')('WEB_CONCURRENCY=2', () => {
       120_000,
     );
     expect(logged(server, (entry) => entry.msg === 'en arbetsprocess avslutades oväntat: en ny startas')).toHaveLength(1);
+    // The primary's line names the worker as `workerPid`: its own `pid` stays the one of the process that wrote it (issue 34).
+    const [unexpected] = server.logLines().filter((line) => line.includes('en arbetsprocess avslutades oväntat'));
+    expect(unexpected!.match(/"pid":/g)).toHaveLength(1);
+    expect(JSON.parse(unexpected!)).toMatchObject({ pid: server.child.pid, workerPid: secondWorker });
     const workers = [firstWorker!, replaced.pid as number];
 
     // Deliveries held in the database while SIGTERM arrives: each worker has some in hand.
