@@ -95,3 +95,83 @@ export async function measureRestart(root: string, restarts = 3): Promise<Restar
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+export interface OnlineBackupFigures {
+  requests: number;
+  longestWaitMs: number;
+  backupMs: number;
+  dataDirBytes: number;
+}
+
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/**
+ * Issue 34, item 2: `npm run backup` of a running embedded portal (demo data) while a loop asks
+ * `/api/health` and the demo teacher's leaderboard over and over: the longest any of them waited.
+ */
+export async function measureOnlineBackup(root: string): Promise<OnlineBackupFigures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-backup-'));
+  const port = await freePort();
+  const npm = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => npm.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    while (
+      !(await fetch(`${base}/api/ready`).then(
+        (response) => response.ok,
+        () => false,
+      ))
+    ) {
+      if (npm.exitCode !== null) throw new Error('npm start avslutades');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const password = fs.readFileSync(path.join(dataDir, 'demo-password'), 'utf8').trim();
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'larare@bjorkskolan.se', password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    let asking = true;
+    const waits: number[] = [];
+    const loop = (async () => {
+      for (let turn = 0; asking; turn++) {
+        const sent = performance.now();
+        const response =
+          turn % 2 === 0
+            ? await fetch(`${base}/api/health`)
+            : await fetch(`${base}/api/group/leaderboard-mine`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        waits.push(performance.now() - sent);
+      }
+    })();
+    const file = path.join(dataDir, 'bench-backup.sql');
+    const started = performance.now();
+    // Spawned, not spawnSync: the loop above must go on asking meanwhile, in this very process.
+    const backup = spawn('npm', ['run', '--silent', 'backup', '--', file], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const code = await new Promise<number | null>((resolve) => backup.once('exit', resolve));
+    const backupMs = performance.now() - started;
+    asking = false;
+    await loop;
+    if (code !== 0) throw new Error(`npm run backup misslyckades (kod ${code})`);
+    return { requests: waits.length, longestWaitMs: Math.max(...waits), backupMs, dataDirBytes: bytesUnder(path.join(dataDir, 'pgdata')) };
+  } finally {
+    npm.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

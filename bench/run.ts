@@ -3,7 +3,7 @@
  * bench/RESULTS.md. Generates the national-scale data set (and a tenth of it) when missing, then
  * measures the server as it runs in production, in a process of its own.
  *
- *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster,streams,restart]
+ *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster,streams,restart,backup]
  *                    [--seconds=10] [--warmup=3] [--regenerate] [--cluster-scale=1|0.1]
  *
  * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
@@ -16,7 +16,8 @@
  * read by a process of their own at nice 19 (bench/streams.ts, bench/stream-readers.ts; --streams=N
  * for another number, --stream-groups=N for other than 50 groups, e.g. --streams=1000
  * --stream-groups=10 for a quick check with the budget's 100 streams per group). `restart` runs
- * `npm start` on an embedded demo data dir, first start and three restarts (bench/restart.ts).
+ * `npm start` on an embedded demo data dir, first start and three restarts; `backup` the longest
+ * wait of a request while `npm run backup` copies a running embedded portal (both bench/restart.ts).
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -39,11 +40,24 @@ import { buildWeb, measureWebSizes, type WebSizes } from './web-size.js';
 import { WEBHOOK_ORDER_IDS, measureWebhooks, type WebhookFigures } from './webhooks.js';
 import { measureStreams, type StreamFigures } from './streams.js';
 import { measureReadModelMemory, type ReadModelMemory } from './read-model-memory.js';
-import { measureRestart, type RestartFigures } from './restart.js';
+import { measureOnlineBackup, measureRestart, type OnlineBackupFigures, type RestartFigures } from './restart.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const PARTS = ['load', 'tenth', 'memory', 'csv', 'pdf', 'webhooks', 'web', 'lighthouse', 'cluster', 'streams', 'restart'] as const;
+const PARTS = [
+  'load',
+  'tenth',
+  'memory',
+  'csv',
+  'pdf',
+  'webhooks',
+  'web',
+  'lighthouse',
+  'cluster',
+  'streams',
+  'restart',
+  'backup',
+] as const;
 /** The server workers the `cluster` part compares (WEB_CONCURRENCY). */
 const CLUSTER_WORKERS = [1, 2] as const;
 type Part = (typeof PARTS)[number];
@@ -223,7 +237,7 @@ const dbTarget =
     : ({ kind: 'pglite', dataDir: path.join(here, '.data') } as const);
 
 const fullNeeded =
-  PARTS.filter((part) => !['tenth', 'web', 'cluster', 'streams', 'restart'].includes(part)).some(runs) ||
+  PARTS.filter((part) => !['tenth', 'web', 'cluster', 'streams', 'restart', 'backup'].includes(part)).some(runs) ||
   (runsCluster && clusterScale === 1);
 const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
 const tenth =
@@ -400,6 +414,11 @@ if (runs('restart')) {
   log('npm start på en inbäddad databas med demodata: första start och tre omstarter');
   restart = await measureRestart(root);
 }
+let onlineBackup: OnlineBackupFigures | undefined;
+if (runs('backup')) {
+  log('npm run backup medan en inbäddad portal med demodata svarar på förfrågningar');
+  onlineBackup = await measureOnlineBackup(root);
+}
 
 // ---------------------------------------------------------------- the table
 
@@ -485,6 +504,15 @@ if (restart) {
     figure: restart.restarts.map(describeStart).join('; '),
     budget: 'wall time ≤ 3 s (issue 34)',
     met: slowest <= 3000,
+  });
+}
+if (onlineBackup) {
+  rows.push({
+    section: 'backup',
+    what: `npm run backup of a running embedded portal (${(onlineBackup.dataDirBytes / 1e6).toFixed(0)} MB pgdata), requests all along`,
+    figure: `longest wait ${ms(onlineBackup.longestWaitMs)} ms over ${onlineBackup.requests} requests; the backup took ${(onlineBackup.backupMs / 1000).toFixed(1)} s`,
+    budget: 'no request waits over 1 s (issue 34)',
+    met: onlineBackup.longestWaitMs <= 1000,
   });
 }
 if (webhooks) {

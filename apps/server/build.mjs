@@ -1,4 +1,4 @@
-// Bundles the server and the contract into dist/main.js; npm packages stay external.
+// Bundles the server and the contract into dist/main.js (and the backup's worker thread beside it); npm packages stay external.
 // `--outdir DIR` builds elsewhere (scripts/build.mjs builds beside dist and then moves it into place).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,7 +9,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
 await build({
-  entryPoints: ['src/main.ts'],
+  // The backup's worker thread (db/pglite-dump.ts) is a file of its own beside main.js.
+  entryPoints: { main: 'src/main.ts', 'pglite-dump-worker': 'src/db/pglite-dump-worker.ts' },
   outdir: values.outdir,
   bundle: true,
   platform: 'node',

@@ -14,7 +14,7 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import { DatabaseAvailability } from './availability.js';
 import { isDriverError } from './driver-errors.js';
 import { createPostgresPool, liftLimits } from './postgres-pool.js';
-import { dumpPglite } from './pglite-dump.js';
+import { dumpRunningPglite } from './pglite-dump.js';
 import { pgliteListen, postgresListen, type Listen } from './notifications.js';
 
 export type Schema = typeof schema;
@@ -26,10 +26,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * The embedded database only: a SQL dump taken while the server keeps running. PGlite copies
-   * its files in one step (queries wait for that, about a second for a school's data), and the
-   * dump is made from the copy, so the running database's own session is never touched; the copy
-   * holds what was committed at that moment, like the files after a crash.
+   * The embedded database only: a SQL dump taken while the server keeps running: its files are
+   * copied (queries wait for that, not the event loop) and the copy is dumped in a worker thread
+   * (db/pglite-dump.ts), so the running database's own session is never touched and requests are
+   * answered meanwhile; the copy holds what was committed at that moment, like the files after a crash.
    */
   dump?(): Promise<string>;
   /** PostgreSQL only: the connection pool, whose counts the metrics show. */
@@ -230,14 +230,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     availability: new DatabaseAvailability(log),
     listen: pgliteListen(client),
-    dump: async () => {
-      const copy = (await client.clone()) as PGlite;
-      try {
-        return await dumpPglite(copy);
-      } finally {
-        await copy.close();
-      }
-    },
+    dump: () => dumpRunningPglite(client, options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined),
     close,
   };
 }
