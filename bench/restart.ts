@@ -21,6 +21,18 @@ export interface StartFigures {
 export interface RestartFigures {
   first: StartFigures;
   restarts: StartFigures[];
+  /** Wall time of `npm start` with a wrong setting (PORT=abc) until it has said so and exited. */
+  configErrorMs: number;
+}
+
+async function configError(root: string): Promise<number> {
+  const started = performance.now();
+  const npm = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: 'abc' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let said = '';
+  npm.stderr!.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
+  const code = await new Promise<number | null>((resolve) => npm.once('exit', resolve));
+  if (code !== 1 || !said.includes('Säljportalen kunde inte starta: Ogiltig konfiguration: PORT')) throw new Error(`oväntat svar: ${said}`);
+  return performance.now() - started;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime: 100 on every Linux we run on. */
@@ -90,7 +102,7 @@ export async function measureRestart(root: string, restarts = 3): Promise<Restar
     const first = await startOnce(root, dataDir, port);
     const again: StartFigures[] = [];
     for (let run = 0; run < restarts; run++) again.push(await startOnce(root, dataDir, port));
-    return { first, restarts: again };
+    return { first, restarts: again, configErrorMs: await configError(root) };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -26,4 +26,7 @@ try {
 
 process.off('SIGINT', stop);
 process.off('SIGTERM', stop);
+// A wrong setting is told before the server's code is loaded (issue 34): the same line, sooner.
+const { configurationHolds } = await import(pathToFileURL(path.join(repoRoot, 'apps/server/dist/check-config.js')).href);
+if (!configurationHolds()) process.exit(1);
 await import(pathToFileURL(path.join(repoRoot, 'apps/server/dist/main.js')).href);

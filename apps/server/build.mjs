@@ -10,7 +10,8 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
 
 await build({
   // The backup's worker thread (db/pglite-dump.ts) is a file of its own beside main.js.
-  entryPoints: { main: 'src/main.ts', 'pglite-dump-worker': 'src/db/pglite-dump-worker.ts' },
+  // and the configuration's check, which scripts/start.mjs runs before it loads main.js.
+  entryPoints: { main: 'src/main.ts', 'pglite-dump-worker': 'src/db/pglite-dump-worker.ts', 'check-config': 'src/check-config.ts' },
   outdir: values.outdir,
   bundle: true,
   platform: 'node',
