@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../lib/pdf-document.js';
 import QRCode from 'qrcode';
 import { formatDate, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
@@ -38,7 +38,7 @@ const RULE = '#d0d7d2';
  */
 export async function renderCatalogPdf(data: CatalogPdfData): Promise<Buffer> {
   const qrCode = await QRCode.toBuffer(data.personalLink, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

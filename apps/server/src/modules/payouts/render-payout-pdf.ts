@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../lib/pdf-document.js';
 import type { TReceivingAccount } from '@saljportalen/contract';
 import { formatDate, formatDateTime, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
@@ -127,7 +127,7 @@ function inFontLetters(payout: PayoutDocument): PayoutDocument {
 export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   const payout = inFontLetters(stored);
   const amounts = payoutAmountsOre(payout.commissionOre);
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,

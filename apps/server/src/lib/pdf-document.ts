@@ -1,0 +1,9 @@
+/**
+ * pdfkit, loaded when the first PDF is made rather than when the server starts: it (with fontkit
+ * and its font tables) is about a quarter of a second of a start's module loading, and most
+ * processes make no PDF for a while (issue 34 point 1).
+ */
+export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new PDFDocument(options);
+}
