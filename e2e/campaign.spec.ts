@@ -132,12 +132,12 @@ async function term(teacher: Page, pupil: Page, browser: Browser) {
   await teacher.goto(`${base}/dashboard`);
   await teacher.getByText('Klassens mål och topplista').click();
   const campaignForm = teacher.getByRole('form', { name: 'Försäljningsperiod' });
-  await campaignForm.getByLabel('Första dag').fill(stockholmDay(0));
-  await campaignForm.getByLabel('Sista dag').fill(stockholmDay(-1));
+  await campaignForm.getByLabel('Första försäljningsdag').fill(stockholmDay(0));
+  await campaignForm.getByLabel('Sista försäljningsdag').fill(stockholmDay(-1));
   await campaignForm.getByRole('button', { name: /perioden/ }).click();
-  await expect(campaignForm.getByLabel('Sista dag')).toHaveAccessibleDescription('Slutdatumet kan inte vara före startdatumet');
-  await expect(campaignForm.getByLabel('Sista dag')).toBeFocused();
-  await campaignForm.getByLabel('Sista dag').fill(stockholmDay(13));
+  await expect(campaignForm.getByLabel('Sista försäljningsdag')).toHaveAccessibleDescription('Slutdatumet kan inte vara före startdatumet');
+  await expect(campaignForm.getByLabel('Sista försäljningsdag')).toBeFocused();
+  await campaignForm.getByLabel('Sista försäljningsdag').fill(stockholmDay(13));
   await campaignForm.getByRole('button', { name: /perioden/ }).click();
   await expect(teacher.getByText('Försäljningsperioden är sparad')).toBeVisible();
   await expect(teacher.getByRole('status').filter({ hasText: '14 dagar kvar' })).toBeVisible();

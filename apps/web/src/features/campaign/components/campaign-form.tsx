@@ -68,10 +68,10 @@ export function CampaignForm({ groupId, campaign }: { groupId: number; campaign:
         är slut får du och vårdnadshavarna en sammanfattning.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Första dag" error={errors.starts_on}>
+        <Field label="Första försäljningsdag" error={errors.starts_on}>
           <Input ref={inputs.starts_on} type="date" value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
         </Field>
-        <Field label="Sista dag" error={errors.ends_on}>
+        <Field label="Sista försäljningsdag" error={errors.ends_on}>
           <Input
             ref={inputs.ends_on}
             type="date"
