@@ -25,3 +25,4 @@ export * from './privacy.js';
 export * from './live.js';
 export * from './sales-over-time.js';
 export * from './public-name.js';
+export * from './roster.js';

@@ -347,11 +347,14 @@ export async function findDemoAccounts(db: Db | Tx): Promise<{ id: number; email
     .where(demoAddress)
     .groupBy(users.passwordHash)
     .having(sql`count(*) > 1`);
-  return db
-    .select({ id: users.id, email: users.email, isSuperadmin: users.isSuperadmin })
-    .from(users)
-    .where(and(demoAddress, isNull(users.erasedAt), inArray(users.passwordHash, seedHashes)))
-    .orderBy(users.id);
+  return (
+    db
+      // A demo pupil from a class list is named by the username it has instead of an address.
+      .select({ id: users.id, email: sql<string>`coalesce(${users.email}, ${users.username})`, isSuperadmin: users.isSuperadmin })
+      .from(users)
+      .where(and(demoAddress, isNull(users.erasedAt), inArray(users.passwordHash, seedHashes)))
+      .orderBy(users.id)
+  );
 }
 
 /** True when this database holds demo accounts (findDemoAccounts), seeded now or on an earlier start. */
