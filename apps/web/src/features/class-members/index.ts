@@ -3,3 +3,4 @@ export { ProtectedIdentityCard } from './components/protected-identity-card';
 export { ClassPayoutAccountCard } from './components/class-payout-account-card';
 export { ClassOrdersCard } from './components/class-orders-card';
 export { MoveOrderDialog } from './components/move-order-dialog';
+export { ClassListImportCard } from './components/class-list-import-card';
