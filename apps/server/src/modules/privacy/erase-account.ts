@@ -8,6 +8,7 @@ import {
   mailOutbox,
   memberships,
   passwordResetCodes,
+  signInSlipCodes,
   refreshTokens,
   removedConsentCodes,
   users,
@@ -71,6 +72,7 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
 
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+  await tx.delete(signInSlipCodes).where(eq(signInSlipCodes.userId, userId));
   // Before the guardian links go: they name whom mail about the child was sent to, who approved,
   // and the consent codes a guardian may still open.
   await deleteMailOf(tx, userId, user);
