@@ -51,7 +51,7 @@ test.describe('a class list', () => {
 
     await card.getByRole('button', { name: 'Spara klasslistan' }).click();
     const outcome = card.getByRole('region', { name: 'Resultat av klasslistan' });
-    await expect(card.getByText('2 elever tillagda, 1 rader inte tillagda.')).toBeVisible();
+    await expect(card.getByText('2 elever tillagda, 1 rad inte tillagd.')).toBeVisible();
     const idunRow = outcome.getByRole('row', { name: /Idun Öberg/ });
     await expect(idunRow).toContainText('Tillagd');
     await expect(idunRow).toContainText('Mejl skickat till vårdnadshavaren');

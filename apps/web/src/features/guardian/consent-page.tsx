@@ -166,9 +166,10 @@ function WhatWeStore({ consent }: { consent: TGuardianConsentResponse }) {
  * The approving account's address is the one the child gave (issue 28): shown, not typed, so a
  * parent is not led to try another address the server refuses anyway.
  */
-function InvitedEmailField({ email }: { email: string }) {
+function InvitedEmailField({ email, fromClassList }: { email: string; fromClassList: boolean }) {
+  const given = fromClassList ? 'Adressen som läraren eller ledaren angav.' : 'Adressen som barnet angav.';
   return (
-    <Field label="Din e-post" hint="Adressen som barnet angav. Godkännandet görs med ett konto för den.">
+    <Field label="Din e-post" hint={`${given} Godkännandet görs med ett konto för den.`}>
       <Input type="email" readOnly value={email} />
     </Field>
   );
@@ -222,7 +223,7 @@ function NewAccountForm({ code, email, username, onApproved }: AccountFormProps)
       <Field label="Ditt namn" error={form.formState.errors.full_name?.message}>
         <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
       </Field>
-      <InvitedEmailField email={email} />
+      <InvitedEmailField email={email} fromClassList={username !== null} />
       <Field label="Välj lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
         <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
       </Field>
@@ -260,7 +261,7 @@ function ExistingAccountForm({ code, email, username, onApproved }: AccountFormP
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <InvitedEmailField email={email} />
+      <InvitedEmailField email={email} fromClassList={username !== null} />
       <Field label="Ditt lösenord" error={form.formState.errors.password?.message}>
         <PasswordInput autoComplete="current-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
       </Field>

@@ -14,6 +14,10 @@ import { parseClassList, rosterPupils, type ClassListRow } from '../lib/parse-cl
 
 const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('sv');
 
+/** '1 elev tillagd, 2 rader inte tillagda': Swedish singular and plural. */
+const addedText = (added: number) => `${added} ${added === 1 ? 'elev tillagd' : 'elever tillagda'}`;
+const refusedText = (refused: number) => `${refused} ${refused === 1 ? 'rad inte tillagd' : 'rader inte tillagda'}`;
+
 /** A file as text: UTF-8, or Windows-1252 (an older Excel's CSV) when it is not valid UTF-8. */
 async function readFileText(file: File): Promise<string> {
   const bytes = await file.arrayBuffer();
@@ -127,10 +131,7 @@ export function ClassListImportCard({ groupId }: { groupId: number }) {
       setResult(answer);
       setPreview(null);
       setText('');
-      notify.success(
-        'Klasslistan sparad',
-        `${answer.added} elever tillagda${answer.refused > 0 ? `, ${answer.refused} rader inte tillagda` : ''}.`,
-      );
+      notify.success('Klasslistan sparad', `${addedText(answer.added)}${answer.refused > 0 ? `, ${refusedText(answer.refused)}` : ''}.`);
     } catch (error) {
       notifyFailure('Kunde inte spara klasslistan', error);
     }
@@ -178,7 +179,7 @@ export function ClassListImportCard({ groupId }: { groupId: number }) {
         {preview && preview.length > 0 && (
           <div className="space-y-3">
             <p className="text-sm text-ink" role="status">
-              {`${preview.length} rader${problems > 0 ? `, ${problems} med fel som inte sparas` : ''}. Inget är sparat än.`}
+              {`${preview.length} ${preview.length === 1 ? 'rad' : 'rader'}${problems > 0 ? `, ${problems} med fel som inte sparas` : ''}. Inget är sparat än.`}
             </p>
             {tooMany && <Alert tone="error" title={`En klasslista får ha högst ${ROSTER_MAX_ROWS} rader`} />}
             <PreviewTable rows={preview} inGroup={inGroup} />
@@ -190,7 +191,7 @@ export function ClassListImportCard({ groupId }: { groupId: number }) {
         {result && (
           <div className="space-y-3">
             <p className="text-sm text-ink" role="status">
-              {`${result.added} elever tillagda, ${result.refused} rader inte tillagda.`}
+              {`${addedText(result.added)}, ${refusedText(result.refused)}.`}
             </p>
             <OutcomeTable result={result} />
           </div>
