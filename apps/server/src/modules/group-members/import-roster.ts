@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import { ZRosterPupilSchema, type TRosterRequest, type TRosterResponse } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
-import { groups, memberships, users } from '../../db/schema.js';
+import { groups, guardianLinks, memberships, users } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import { writeAudit } from '../audit/write-audit.js';
 import { inviteGuardian } from '../auth/invite-guardian.js';
@@ -22,7 +22,8 @@ const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowe
 /**
  * A group's admin (or a superadmin) adds the pupils of a class list (issue 31 point 1). Each row
  * is checked on its own: a refused row says why and stores nothing, a pupil of the group by that
- * name is left as they are, and every other row becomes an account with a username instead of an
+ * name is left as they are (a class-list pupil of theirs without a guardian gets the invitation
+ * when the row now has an address), and every other row becomes an account with a username instead of an
  * address (point 2), a seller in the group whose link waits for a guardian's approval; a row with
  * a guardian's address sends that guardian the consent mail. The rows that are added are added
  * in one transaction, with one audit entry.
@@ -41,11 +42,16 @@ export async function importRoster(
     if (group.archived) throw new AppError('VALIDATION', 'Gruppen är arkiverad och tar inte emot nya säljare.');
 
     const members = await tx
-      .select({ fullName: users.fullName })
+      .select({
+        userId: users.id,
+        fullName: users.fullName,
+        username: users.username,
+        invited: exists(tx.select({ id: guardianLinks.id }).from(guardianLinks).where(eq(guardianLinks.childUserId, users.id))),
+      })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.groupId, groupId));
-    const inGroup = new Set(members.map((member) => sameName(member.fullName)));
+    const inGroup = new Map(members.map((member) => [sameName(member.fullName), member]));
     const onEarlierRow = new Set<string>();
     const reserved = new Set<string>();
     const rows: Row[] = [];
@@ -64,8 +70,24 @@ export async function importRoster(
       }
       const fullName = parsed.data.full_name.trim().replace(/\s+/g, ' ');
       const key = sameName(fullName);
-      if (inGroup.has(key)) {
-        rows.push({ full_name: fullName, outcome: 'already_member', reason: null, username: null, guardian_invited: false });
+      const member = inGroup.get(key);
+      if (member) {
+        // A class-list pupil with no guardian yet gets one when a later list gives the address: the
+        // only way such a pupil's link becomes active.
+        const invite = member.username !== null && !member.invited && parsed.data.guardian_email !== undefined;
+        if (invite) {
+          await inviteGuardian(tx, {
+            childUserId: member.userId,
+            childName: member.fullName,
+            groupName: group.name,
+            guardianEmail: parsed.data.guardian_email!,
+            publicUrl: options.publicUrl,
+            addedFromClassList: true,
+          });
+          member.invited = true;
+          guardiansInvited += 1;
+        }
+        rows.push({ full_name: fullName, outcome: 'already_member', reason: null, username: member.username, guardian_invited: invite });
         continue;
       }
       if (onEarlierRow.has(key)) {

@@ -114,6 +114,7 @@ describe('the class list', () => {
     // The same list again: every good row is already in the group, nothing new.
     const again = await roster(teacher, group6b, pupils.slice(0, 3));
     expect(again.rows.map((row) => row.outcome)).toEqual(['already_member', 'already_member', 'already_member']);
+    expect(again.rows.map((row) => row.guardian_invited)).toEqual([false, false, false]);
   });
 
   it('gives usernames unique across the portal, never the whole surname', async () => {
@@ -184,6 +185,24 @@ describe('a pupil without an address', () => {
     const old = /bror\.ak\s+Engångskod:\s+([A-Z0-9-]{9})/.exec(first)![1];
     await post('/api/group/roster/slips', { group_id: group6b }, teacher);
     expect((await post('/api/auth/slip', { username: 'bror.ak', code: old, new_password: 'brors-losen-1' })).status).toBe(400);
+  });
+
+  it('gets a guardian’s invitation when a later list gives the address, and then no more slips', async () => {
+    const answer = await roster(teacher, group6b, [{ full_name: 'Cleo Nyström', guardian_email: 'sen.foralder@skolan.se' }]);
+    expect(answer.rows[0]).toEqual({
+      full_name: 'Cleo Nyström',
+      outcome: 'already_member',
+      reason: null,
+      username: 'cleo.ny',
+      guardian_invited: true,
+    });
+    const mail = await eventually(() => server.mails().find((candidate) => candidate.to === 'sen.foralder@skolan.se'));
+    expect(mail.text).toContain('har lagt till ”Cleo Nyström”');
+    // Once invited, a second address in a later list changes nothing.
+    const again = await roster(teacher, group6b, [{ full_name: 'Cleo Nyström', guardian_email: 'annan.foralder@skolan.se' }]);
+    expect(again.rows[0]!.guardian_invited).toBe(false);
+    const slips = pdfText(Buffer.from(await (await post('/api/group/roster/slips', { group_id: group6b }, teacher)).arrayBuffer()));
+    expect(slips).not.toContain('cleo.ny');
   });
 
   it('is approved by the guardian from the invitation, who sets the password and later changes it', async () => {
