@@ -169,6 +169,14 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'POST /api/auth/reset-password': [
       { path: '/api/auth/reset-password', body: () => ({ code: 'x'.repeat(43), new_password: 'nytt-losen-123' }), expect: anyone(400) },
     ],
+    // A sign-in slip's code (issue 31): anyone may try one; a wrong one is refused alike.
+    'POST /api/auth/slip': [
+      {
+        path: '/api/auth/slip',
+        body: () => ({ username: 'ingen.sa', code: 'ABCD-EFGH', new_password: 'nytt-losen-123' }),
+        expect: anyone(400),
+      },
+    ],
 
     // The account: every signed-in person, always their own.
     'GET /api/account/profile': [
@@ -410,6 +418,36 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       },
     ],
     // An order of another class is not found: its id tells nothing about that class.
+    // The class list (issue 31): a row refused for its one name stores nothing, whoever may send it.
+    'POST /api/group/roster': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/roster',
+        body: () => ({ group_id: c.group, pupils: [{ full_name: 'Ettnamn' }] }),
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: '/api/group/roster',
+        body: () => ({ group_id: c.otherGroup, pupils: [{ full_name: 'Ettnamn' }] }),
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    'POST /api/group/roster/slips': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/roster/slips',
+        body: () => ({ group_id: c.group }),
+        // 6B has no class-list pupils: nothing to print, once allowed.
+        expect: signedIn(403, { groupAdmin: 404, superadmin: 404 }),
+      },
+      {
+        label: 'den andra gruppens id (scouterna, med en elev från klasslista utan vårdnadshavare)',
+        path: '/api/group/roster/slips',
+        body: () => ({ group_id: c.otherGroup }),
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
     'POST /api/group/orders/:id/move': [
       {
         path: `/api/group/orders/${c.classOrderId}/move`,
@@ -489,6 +527,15 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       ]),
     ),
     // How buyers see a child under 13: only that child's approved guardian chooses (issue 22).
+    // Only a class-list pupil's password (issue 31): the guardian's child here registered with an address.
+    'POST /api/guardian/children/:id/password': [
+      {
+        label: 'eget barn med e-postadress',
+        path: `/api/guardian/children/${c.childUserId}/password`,
+        body: () => ({ new_password: 'nytt-losen-123' }),
+        expect: signedIn(404),
+      },
+    ],
     'POST /api/guardian/children/:id/public-name': [
       {
         label: 'eget barn',

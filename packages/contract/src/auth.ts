@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ZEmailSchema, ZFullNameSchema, ZGivenPasswordSchema, ZNewPasswordSchema } from './common.js';
+import { ZSignInNameSchema } from './roster.js';
 
 export const ZTokenResponseSchema = z.object({ token: z.string() });
 export type TTokenResponse = z.infer<typeof ZTokenResponseSchema>;
 
+/** `email` is the sign-in form's first field: an address, or a class-list pupil's username (issue 31). */
 export const ZLoginRequestSchema = z.object({
-  email: ZEmailSchema,
+  email: ZSignInNameSchema,
   password: ZGivenPasswordSchema(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;

@@ -31,7 +31,7 @@ export type TOkResponse = z.infer<typeof ZOkResponseSchema>;
  * or double dot, a dotted domain ending in letters. zod's own `.email()` refuses every non-ASCII
  * letter (issue 19, decision 030).
  */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}.!#$%&'*+/=?^_`{|}~-]{1,64}(?<!\.)@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}]{2,63}$/u;
 
 export const ZEmailSchema = z

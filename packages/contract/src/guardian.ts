@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmailSchema, ZFullNameSchema, ZGivenPasswordSchema, ZNewPasswordSchema, idSchema } from './common.js';
+import { ZAliasSchema, ZPublicNameChoiceSchema } from './public-name.js';
 
 /** A guardian's consent code from the mail's link (issue 22); its form is checked by the server. */
 export const ZGuardianCodeSchema = z
@@ -13,7 +14,11 @@ export type TGuardianConsentQuery = z.infer<typeof ZGuardianConsentQuerySchema>;
 
 /** What the consent page shows a guardian about the child whose account waits for them. */
 export const ZGuardianConsentResponseSchema = z.object({
-  child: z.object({ full_name: z.string(), email: z.string(), groups: z.array(z.string()) }),
+  /**
+   * `email` is null and `username` set for a pupil a teacher added from a class list (issue 31):
+   * the guardian then also chooses the pupil's password and how buyers see the name.
+   */
+  child: z.object({ full_name: z.string(), email: z.string().nullable(), username: z.string().nullable(), groups: z.array(z.string()) }),
   /** The address the child gave: prefilled as the guardian's own account's address. */
   guardian_email: z.string(),
   /** When the code stops working (ISO instant). */
@@ -33,6 +38,11 @@ export const ZGuardianConsentRequestSchema = z
     full_name: ZFullNameSchema.optional(),
     email: ZEmailSchema.optional(),
     password: ZGivenPasswordSchema().optional(),
+    /** For a class-list pupil (issue 31): the password the pupil signs in with, chosen by the guardian. */
+    child_password: ZNewPasswordSchema.optional(),
+    /** For a class-list pupil: how buyers see the pupil's name. */
+    child_public_name: ZPublicNameChoiceSchema.optional(),
+    child_alias: ZAliasSchema.optional(),
   })
   .superRefine((value, context) => {
     if (value.decision !== 'approve') return;
@@ -50,6 +60,9 @@ export const ZGuardianConsentRequestSchema = z
     } else if (!value.password) {
       context.addIssue({ code: 'custom', path: ['password'], message: 'Lösenord krävs' });
     }
+    if (value.child_public_name === 'alias' && !value.child_alias) {
+      context.addIssue({ code: 'custom', path: ['child_alias'], message: 'Skriv ett alias, eller välj förnamn eller hela namnet' });
+    }
   });
 export type TGuardianConsentRequest = z.infer<typeof ZGuardianConsentRequestSchema>;
 
@@ -62,9 +75,21 @@ export type TGuardianConsentResult = z.infer<typeof ZGuardianConsentResultSchema
 
 /** The children a signed-in guardian has approved, for the guardian view's switcher. */
 export const ZGuardianChildrenResponseSchema = z.object({
-  children: z.array(z.object({ user_id: z.number(), full_name: z.string(), group_name: z.string().nullable() })),
+  children: z.array(
+    z.object({
+      user_id: z.number(),
+      full_name: z.string(),
+      /** A class-list pupil's sign-in name (issue 31), which the guardian sees and can set the password of. */
+      username: z.string().nullable(),
+      group_name: z.string().nullable(),
+    }),
+  ),
 });
 export type TGuardianChildrenResponse = z.infer<typeof ZGuardianChildrenResponseSchema>;
 
 export const ZGuardianChildParamsSchema = z.object({ id: idSchema('Ogiltigt id för barnet') });
 export type TGuardianChildParams = z.infer<typeof ZGuardianChildParamsSchema>;
+
+/** The guardian of a class-list pupil sets the pupil's password (issue 31). */
+export const ZGuardianChildPasswordRequestSchema = z.object({ new_password: ZNewPasswordSchema });
+export type TGuardianChildPasswordRequest = z.infer<typeof ZGuardianChildPasswordRequestSchema>;

@@ -27,3 +27,4 @@ export * from './privacy.js';
 export * from './live.js';
 export * from './sales-over-time.js';
 export * from './public-name.js';
+export * from './roster.js';

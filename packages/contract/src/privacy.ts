@@ -16,7 +16,9 @@ export const ZAccountExportSchema = z.object({
   account: z.object({
     id: z.number(),
     full_name: z.string(),
-    email: z.string(),
+    /** Null for a class-list pupil, who has a username instead (issue 31). */
+    email: z.string().nullable(),
+    username: z.string().nullable(),
     phone: z.string().nullable(),
     alias: z.string().nullable(),
     public_name: z.string(),

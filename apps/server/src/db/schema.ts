@@ -57,7 +57,13 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    email: text('email').notNull(),
+    /** Null for a pupil added from a class list (issue 31), who signs in with `username` instead. */
+    email: text('email'),
+    /**
+     * A class-list pupil's sign-in name ('alva.ob', 'alva.ob2'; modules/group-members/make-username.ts),
+     * unique across the portal whatever its case; null for everyone who signs in with an address.
+     */
+    username: text('username'),
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),
     phone: text('phone'),
@@ -95,7 +101,11 @@ export const users = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    check('users_email_or_username', sql`${t.email} is not null or ${t.username} is not null`),
+  ],
 );
 
 export const groups = pgTable(
@@ -391,6 +401,26 @@ export const passwordResetCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_codes_hash_idx').on(t.codeHash)],
+);
+
+/**
+ * The one-time code of a printed sign-in slip (issue 31): a class-list pupil without a guardian's
+ * address chooses a password with it. Stored hashed, single-use, good for 7 days; printing new
+ * slips replaces a pupil's unused code.
+ */
+export const signInSlipCodes = pgTable(
+  'sign_in_slip_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sign_in_slip_codes_hash_idx').on(t.codeHash), index('sign_in_slip_codes_user_idx').on(t.userId)],
 );
 
 export const refreshTokens = pgTable(

@@ -4,7 +4,8 @@ import { AppError } from '../errors.js';
 /** The signed-in user of a request, as `app.authenticate` (plugins/auth.ts) leaves it. */
 export interface AuthUser {
   id: number;
-  email: string;
+  /** Null for a class-list pupil, who signs in with a username (issue 31). */
+  email: string | null;
   fullName: string;
   isSuperadmin: boolean;
   activeGroupId: number | null;

@@ -11,6 +11,8 @@ export const paths = {
   privacy: '/integritet',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  /** A class-list pupil's first sign-in with the printed slip's one-time code (issue 31). */
+  firstSignIn: '/forsta-inloggning',
   guardian: '/vardnadshavare',
   guardianConsent: '/vardnadshavare/godkann',
   admin: '/admin',

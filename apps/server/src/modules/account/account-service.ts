@@ -36,6 +36,7 @@ export async function loadProfile(db: Db, userId: number) {
       id: users.id,
       fullName: users.fullName,
       email: users.email,
+      username: users.username,
       phone: users.phone,
       activeGroupId: users.activeGroupId,
       saleMail: users.saleMail,
@@ -48,7 +49,7 @@ export async function loadProfile(db: Db, userId: number) {
     .where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Kontot finns inte');
   return {
-    user: { id: user.id, full_name: user.fullName, email: user.email, phone: user.phone },
+    user: { id: user.id, full_name: user.fullName, email: user.email ?? user.username ?? '', phone: user.phone },
     group_hint: { id: user.activeGroupId },
     account: { sells: Boolean(user.sells), is_guardian: Boolean(user.isGuardian) },
     notifications: { sale_mail: user.saleMail, weekly_summary: user.weeklySummary, weekly_summary_offered: Boolean(user.runsGroup) },
@@ -94,7 +95,7 @@ export async function changeEmail(
     currentPassword: string;
     newEmail: string;
     keepSessionId: string | undefined;
-    notices: (change: { oldEmail: string; newEmail: string }) => Mail[];
+    notices: (change: { oldEmail: string | null; newEmail: string }) => Mail[];
   },
 ) {
   const user = await requireCurrentPassword(db, userId, options.currentPassword);

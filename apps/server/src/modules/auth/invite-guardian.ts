@@ -19,7 +19,18 @@ export function guardianConsentMail(options: {
   guardianEmail: string;
   link: string;
   publicUrl: string;
+  /** Added by the teacher from a class list (issue 31), not registered by the child. */
+  addedFromClassList?: boolean;
 }): Mail & { link: string } {
+  const intro = options.addedFromClassList
+    ? [
+        `Läraren eller ledaren för ${options.groupName} har lagt till ”${options.childName}” på Säljportalen, för att sälja tillsammans med gruppen, och angav dig som vårdnadshavare.`,
+        'Barnet får ett användarnamn i stället för en e-postadress. Innan barnet kan använda tjänsten behöver en vårdnadshavare godkänna kontot, välja barnets lösenord och hur barnets namn ska visas för köpare. Tills dess är den personliga säljlänken inte aktiv och barnet syns inte i någon topplista.',
+      ]
+    : [
+        `Ett barn har skapat ett konto på Säljportalen med namnet ”${options.childName}”, för att sälja tillsammans med ${options.groupName}, och angav dig som vårdnadshavare.`,
+        'Barn under 13 år behöver en vårdnadshavares godkännande för att använda tjänsten. Tills du har godkänt kan barnet logga in, men den personliga säljlänken är inte aktiv och barnet syns inte i någon topplista.',
+      ];
   return {
     to: options.guardianEmail.trim(),
     link: options.link,
@@ -27,8 +38,7 @@ export function guardianConsentMail(options: {
       subject: portal`Ett barn vill gå med i Säljportalen – ditt godkännande behövs`,
       greeting: portal`Hej!`,
       blocks: [
-        `Ett barn har skapat ett konto på Säljportalen med namnet ”${options.childName}”, för att sälja tillsammans med ${options.groupName}, och angav dig som vårdnadshavare.`,
-        'Barn under 13 år behöver en vårdnadshavares godkännande för att använda tjänsten. Tills du har godkänt kan barnet logga in, men den personliga säljlänken är inte aktiv och barnet syns inte i någon topplista.',
+        ...intro,
         `Öppna länken nedan för att se vilka uppgifter vi sparar om barnet och varför, och för att godkänna eller avböja. Länken fungerar en gång och i ${CONSENT_CODE_TTL_DAYS} dagar.`,
         { action: { label: 'Granska och godkänn', url: options.link } },
         'Avböjer du tas barnets konto bort. Godkänner du skapar du ett eget konto med den här e-postadressen (eller loggar in med det), så att du kan följa barnets försäljning och när som helst återkalla samtycket.',
@@ -46,7 +56,14 @@ export function guardianConsentMail(options: {
  */
 export async function inviteGuardian(
   tx: Tx,
-  options: { childUserId: number; childName: string; groupName: string; guardianEmail: string; publicUrl: string },
+  options: {
+    childUserId: number;
+    childName: string;
+    groupName: string;
+    guardianEmail: string;
+    publicUrl: string;
+    addedFromClassList?: boolean;
+  },
 ): Promise<void> {
   const code = randomToken();
   await tx.insert(guardianLinks).values({

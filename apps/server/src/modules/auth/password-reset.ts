@@ -36,12 +36,13 @@ export async function issuePasswordLink(db: Db | Tx, options: { userId: number; 
  */
 export async function requestPasswordReset(db: Db, options: { email: string; publicUrl: string }): Promise<boolean> {
   const user = await findUserByEmail(db, options.email);
-  if (!user) return false;
+  if (!user?.email) return false;
+  const to = user.email;
   await db.transaction(async (tx) => {
     const link = await issuePasswordLink(tx, { userId: user.id, publicUrl: options.publicUrl });
     await enqueueMails(tx, [
       {
-        to: user.email,
+        to,
         link,
         ...renderMail({
           subject: portal`Återställ ditt lösenord på Säljportalen`,
@@ -80,8 +81,8 @@ export async function verifyResetCode(db: Db, code: string): Promise<void> {
  */
 export async function resetPassword(
   db: Db,
-  options: { code: string; newPassword: string; notices: (user: { email: string; fullName: string }) => Mail[] },
-): Promise<{ userId: number; email: string; fullName: string }> {
+  options: { code: string; newPassword: string; notices: (user: { email: string | null; fullName: string }) => Mail[] },
+): Promise<{ userId: number; email: string | null; fullName: string }> {
   const passwordHash = await hashPassword(options.newPassword);
   return db.transaction(async (tx) => {
     const [spent] = await tx

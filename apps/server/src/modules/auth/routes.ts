@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZForgotPasswordRequestSchema,
   ZLoginRequestSchema,
+  ZRedeemSlipRequestSchema,
   ZOkResponseSchema,
   ZRegisterSellerRequestSchema,
   ZResetPasswordRequestSchema,
@@ -18,6 +19,7 @@ import { endSession, endSessionOfRefreshToken, REFRESH_COOKIE, rotateRefreshToke
 import { registerSeller } from './register-seller.js';
 import { clearRefreshCookie, recordSignIn, setRefreshCookie, signAccessToken, startSession } from './session.js';
 import { signIn } from './sign-in.js';
+import { redeemSlipCode } from './redeem-slip-code.js';
 import { guardianInviteLimits } from './invite-limits.js';
 import { passwordAttempts, resetMailLimit } from './sign-in-limits.js';
 
@@ -34,6 +36,23 @@ export async function authRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const user = await passwordAttempt(request, reply, request.body.email, () => signIn(app.db, request.body));
       return startSession(app, reply, user.id);
+    },
+  );
+
+  // A class-list pupil's first sign-in with the printed slip (issue 31): a short code, so few tries.
+  app.post(
+    '/api/auth/slip',
+    {
+      schema: { body: ZRedeemSlipRequestSchema, response: { 200: ZTokenResponseSchema } },
+      config: routeRateLimit(app, 10, '15 minutes'),
+    },
+    async (request, reply) => {
+      const { userId } = await redeemSlipCode(app.db, {
+        username: request.body.username,
+        code: request.body.code,
+        newPassword: request.body.new_password,
+      });
+      return startSession(app, reply, userId);
     },
   );
 

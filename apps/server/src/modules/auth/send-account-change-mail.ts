@@ -3,7 +3,7 @@ import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 
 export type AccountChange =
-  { kind: 'password_reset' } | { kind: 'password_changed' } | { kind: 'email_changed'; oldEmail: string; newEmail: string };
+  { kind: 'password_reset' } | { kind: 'password_changed' } | { kind: 'email_changed'; oldEmail: string | null; newEmail: string };
 
 /** `k•••@skolan.se`: enough for the owner to recognise the address, not enough to hand it out. */
 export function maskEmail(email: string): string {
@@ -42,19 +42,24 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
       ];
     case 'email_changed':
       return [
-        {
-          // The old inbox is where an owner whose account was taken over will still be reading.
-          to: change.oldEmail,
-          ...renderMail({
-            subject: portal`E-postadressen till ditt konto på Säljportalen har ändrats`,
-            greeting,
-            blocks: [
-              `E-postadressen till ditt konto på Säljportalen ändrades ${when} från den här adressen till ${maskEmail(change.newEmail)}. Du loggar nu in med den nya adressen, och mejl från Säljportalen skickas dit.`,
-              'Var det du behöver du inte göra något mer.',
-              'Var det inte du? Då kan någon annan ha kommit åt ditt konto och du kan inte längre återställa lösenordet från den här adressen. Kontakta gruppens administratör (din lärare eller ledare) direkt.',
-            ],
-          }),
-        },
+        // An account that had no address (a class-list pupil, issue 31) has no old inbox to tell.
+        ...(change.oldEmail === null
+          ? []
+          : [
+              {
+                // The old inbox is where an owner whose account was taken over will still be reading.
+                to: change.oldEmail,
+                ...renderMail({
+                  subject: portal`E-postadressen till ditt konto på Säljportalen har ändrats`,
+                  greeting,
+                  blocks: [
+                    `E-postadressen till ditt konto på Säljportalen ändrades ${when} från den här adressen till ${maskEmail(change.newEmail)}. Du loggar nu in med den nya adressen, och mejl från Säljportalen skickas dit.`,
+                    'Var det du behöver du inte göra något mer.',
+                    'Var det inte du? Då kan någon annan ha kommit åt ditt konto och du kan inte längre återställa lösenordet från den här adressen. Kontakta gruppens administratör (din lärare eller ledare) direkt.',
+                  ],
+                }),
+              },
+            ]),
         {
           to: change.newEmail,
           link: forgotPassword,
@@ -77,6 +82,8 @@ function notices(change: AccountChange, person: { fullName: string; email: strin
  * makes the change (db/mail-outbox.ts): the change never waits for, or fails with, a mail
  * server, and a mail server that is down does not lose them.
  */
-export function accountChangeMails(options: { change: AccountChange; fullName: string; email: string; publicUrl: string }): Mail[] {
-  return notices(options.change, options, options.publicUrl, new Date());
+export function accountChangeMails(options: { change: AccountChange; fullName: string; email: string | null; publicUrl: string }): Mail[] {
+  // A class-list pupil has no address of their own (issue 31): no mail to them.
+  if (options.email === null) return [];
+  return notices(options.change, { fullName: options.fullName, email: options.email }, options.publicUrl, new Date());
 }

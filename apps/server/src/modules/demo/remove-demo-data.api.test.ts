@@ -8,7 +8,7 @@ import { sqlRows } from '../../../test/admin-fixtures.js';
 import { DEMO_TEST_PASSWORD, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { ensureSuperadmin } from '../auth/ensure-superadmin.js';
 import { removeDemoData } from './remove-demo-data.js';
-import { DEMO_EMAILS, DEMO_GROUPS, DEMO_LOGINS, findDemoAccounts } from './seed.js';
+import { DEMO_GROUPS, DEMO_LOGINS, DEMO_SIGN_IN_NAMES, findDemoAccounts } from './seed.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createPayout } from '../payouts/create-payout.js';
 import { stockholmDate } from '../../lib/dates.js';
@@ -49,7 +49,7 @@ describe('removeDemoData', () => {
     const before = await counts(server);
     const removal = await removeDemoData(server.app.db);
     expect(removal).toEqual({
-      removedAccounts: expect.arrayContaining([...DEMO_EMAILS]),
+      removedAccounts: expect.arrayContaining([...DEMO_SIGN_IN_NAMES]),
       lockedAccounts: [],
       removedGroups: DEMO_GROUPS.map((group) => group.name),
       keptGroups: [],
@@ -57,7 +57,7 @@ describe('removeDemoData', () => {
       payouts: 2,
       products: 10,
     });
-    expect(removal.removedAccounts).toHaveLength(DEMO_EMAILS.length);
+    expect(removal.removedAccounts).toHaveLength(DEMO_SIGN_IN_NAMES.length);
     expect(await counts(server)).toEqual({ users: 0, groups: 0, memberships: 0, orders: 0, lines: 0, payouts: 0, products: 0, figures: 0 });
     expect(await signIn(server, DEMO_LOGINS[0].email, DEMO_TEST_PASSWORD)).toBe(401);
 
@@ -67,7 +67,7 @@ describe('removeDemoData', () => {
       sql`select target_type, details from audit_entries where action = 'demo.remove'`,
     );
     expect(audit).toEqual([
-      { target_type: 'demo_data', details: expect.objectContaining({ removedAccounts: DEMO_EMAILS.length, orders: before.orders }) },
+      { target_type: 'demo_data', details: expect.objectContaining({ removedAccounts: DEMO_SIGN_IN_NAMES.length, orders: before.orders }) },
     ]);
     expect(JSON.stringify(audit)).not.toContain('@');
 
@@ -117,7 +117,7 @@ describe('removeDemoData', () => {
     // The archived class's admin and sellers, and the demo superadmin, had nothing real: deleted.
     expect(removal.removedAccounts).toEqual(expect.arrayContaining([DEMO_LOGINS[0].email, 'mentor@ekskolan.se']));
     expect(removal.lockedAccounts).toEqual(expect.arrayContaining([DEMO_LOGINS[1].email, DEMO_LOGINS[2].email, 'tranare@savedalen.se']));
-    expect(removal.removedAccounts.length + removal.lockedAccounts.length).toBe(DEMO_EMAILS.length);
+    expect(removal.removedAccounts.length + removal.lockedAccounts.length).toBe(DEMO_SIGN_IN_NAMES.length);
 
     // Nothing real is gone: the accounts sign in, the shop's order and the real payout are there.
     expect(await signIn(server, 'drift@skolan.se', 'Drift-Lösen-1')).toBe(200);

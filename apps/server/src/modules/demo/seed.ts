@@ -1,7 +1,18 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { groupPayoutAccounts, groups, memberships, orderLines, orders, products, refreshTokens, users } from '../../db/schema.js';
+import {
+  groupPayoutAccounts,
+  groups,
+  guardianLinks,
+  memberships,
+  orderLines,
+  orders,
+  products,
+  refreshTokens,
+  users,
+} from '../../db/schema.js';
+import { randomToken, sha256 } from '../../lib/random-codes.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { generateDemoPassword, keepDemoPassword, readDemoPassword } from '../../db/demo-password.js';
 import { commissionOre } from '../../lib/money.js';
@@ -127,8 +138,24 @@ function demoPeople(): DemoPerson[] {
   return people;
 }
 
+/**
+ * Pupils the scouts' leader added from a class list (issue 31): usernames, no addresses. Ines's
+ * guardian approved (and chose the demo's password for her), Otto's was mailed and has not
+ * answered, Juni has no guardian's address and waits for a sign-in slip.
+ */
+export const DEMO_CLASS_LIST = [
+  { username: 'ines.ob', fullName: 'Ines Öberg', guardian: 'approved' },
+  { username: 'otto.ak', fullName: 'Otto Åkesson', guardian: 'invited' },
+  { username: 'juni.li', fullName: 'Juni Lindqvist', guardian: null },
+] as const;
+export const DEMO_GUARDIAN = { email: 'maria.oberg@demo.se', fullName: 'Maria Öberg' } as const;
+const DEMO_INVITED_GUARDIAN = 'per.akesson@demo.se';
+
 /** Every address the demo seed gives an account (lower case), its superadmin's first. */
-export const DEMO_EMAILS: readonly string[] = [DEMO_LOGINS[0].email, ...demoPeople().map((person) => person.email)];
+export const DEMO_EMAILS: readonly string[] = [DEMO_LOGINS[0].email, ...demoPeople().map((person) => person.email), DEMO_GUARDIAN.email];
+
+/** What each demo account signs in with: the addresses, then the class-list pupils' usernames. */
+export const DEMO_SIGN_IN_NAMES: readonly string[] = [...DEMO_EMAILS, ...DEMO_CLASS_LIST.map((pupil) => pupil.username)];
 
 /** A small deterministic generator, so every demo database has the same figures. */
 function mulberry32(seed: number) {
@@ -289,6 +316,8 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
       await tx.insert(orderLines).values(lineRows.slice(start, start + 500));
     }
 
+    await seedClassList(tx, { groupId: groupIds[2]!, passwordHash, now });
+
     // Where each group is paid, one of each kind (made-up numbers that pass Bankgirot's checks).
     await tx.insert(groupPayoutAccounts).values([
       {
@@ -346,18 +375,27 @@ export async function seedDemoData(db: Db, options: { password: string; log?: Fa
  * demo's: their passwords are nobody else's to know.
  */
 export async function findDemoAccounts(db: Db | Tx): Promise<{ id: number; email: string; isSuperadmin: boolean }[]> {
-  const demoAddress = inArray(sql`lower(${users.email})`, [...DEMO_EMAILS]);
+  const demoAddress = or(
+    inArray(sql`lower(${users.email})`, [...DEMO_EMAILS]),
+    inArray(
+      sql`lower(${users.username})`,
+      DEMO_CLASS_LIST.map((pupil) => pupil.username),
+    ),
+  );
   const seedHashes = db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(demoAddress)
     .groupBy(users.passwordHash)
     .having(sql`count(*) > 1`);
-  return db
-    .select({ id: users.id, email: users.email, isSuperadmin: users.isSuperadmin })
-    .from(users)
-    .where(and(demoAddress, isNull(users.erasedAt), inArray(users.passwordHash, seedHashes)))
-    .orderBy(users.id);
+  return (
+    db
+      // A demo pupil from a class list is named by the username it has instead of an address.
+      .select({ id: users.id, email: sql<string>`coalesce(${users.email}, ${users.username})`, isSuperadmin: users.isSuperadmin })
+      .from(users)
+      .where(and(demoAddress, isNull(users.erasedAt), inArray(users.passwordHash, seedHashes)))
+      .orderBy(users.id)
+  );
 }
 
 /** True when this database holds demo accounts (findDemoAccounts), seeded now or on an earlier start. */
@@ -403,4 +441,47 @@ export async function demoPasswordOf(db: Db, dataDir: string): Promise<{ passwor
     keepDemoPassword(dataDir, password);
     return { password, renewed: true };
   });
+}
+
+/**
+ * The class-list pupils of DEMO_CLASS_LIST in the scouts, with no sales, each waiting for or
+ * approved by a guardian as a roster import and an approval would leave them (issue 31). Every
+ * demo account has the seed's password hash (findDemoAccounts), so Ines signs in as 'ines.ob' with
+ * the demo password. The invited guardian's code is a random one nobody has: the demo sends no mail.
+ */
+async function seedClassList(tx: Tx, options: { groupId: number; passwordHash: string; now: Date }) {
+  const [guardian] = await tx
+    .insert(users)
+    .values({ email: DEMO_GUARDIAN.email, fullName: DEMO_GUARDIAN.fullName, passwordHash: options.passwordHash })
+    .returning({ id: users.id });
+  for (const [index, pupil] of DEMO_CLASS_LIST.entries()) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: pupil.username,
+        fullName: pupil.fullName,
+        passwordHash: options.passwordHash,
+        activeGroupId: options.groupId,
+        guardianConsent: pupil.guardian === 'approved' ? 'approved' : 'pending',
+      })
+      .returning({ id: users.id });
+    await tx
+      .insert(memberships)
+      .values({ userId: user!.id, groupId: options.groupId, role: 'seller', linkCode: `DEMOK${String(index + 1).padStart(3, '0')}` });
+    if (pupil.guardian === 'approved') {
+      await tx.insert(guardianLinks).values({
+        childUserId: user!.id,
+        guardianUserId: guardian!.id,
+        guardianEmail: DEMO_GUARDIAN.email,
+        approvedAt: options.now,
+      });
+    } else if (pupil.guardian === 'invited') {
+      await tx.insert(guardianLinks).values({
+        childUserId: user!.id,
+        guardianEmail: DEMO_INVITED_GUARDIAN,
+        codeHash: sha256(randomToken()),
+        codeExpiresAt: new Date(options.now.getTime() + 7 * 86_400_000),
+      });
+    }
+  }
 }

@@ -114,7 +114,8 @@ export async function countSellerRows(db: Db, filter: SellerFilter): Promise<num
 const toSellerRow = (row: {
   userId: number;
   fullName: string;
-  email: string;
+  email: string | null;
+  username: string | null;
   groupId: number;
   groupName: string;
   groupArchived: boolean;
@@ -125,7 +126,8 @@ const toSellerRow = (row: {
 }): TAdminSellerRow => ({
   user_id: row.userId,
   full_name: row.fullName,
-  email: row.email,
+  // A class-list pupil has no address: the admin lists show the username there (issue 31).
+  email: row.email ?? row.username ?? '',
   group_id: row.groupId,
   group_name: row.groupName,
   orders_count: row.ordersCount,
@@ -164,6 +166,7 @@ function sellerRowsQuery(
       role: memberships.role,
       fullName: users.fullName,
       email: users.email,
+      username: users.username,
       groupId: groups.id,
       groupName: groups.name,
       groupArchived: groups.archived,

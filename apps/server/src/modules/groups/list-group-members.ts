@@ -10,7 +10,14 @@ export async function listGroupMembers(db: Db, groupId: number): Promise<TAdminG
   const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
   if (!group) throw groupNotFound();
   const rows = await db
-    .select({ id: memberships.id, userId: users.id, name: users.fullName, email: users.email, role: memberships.role })
+    .select({
+      id: memberships.id,
+      userId: users.id,
+      name: users.fullName,
+      email: users.email,
+      username: users.username,
+      role: memberships.role,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.groupId, groupId));
@@ -19,7 +26,7 @@ export async function listGroupMembers(db: Db, groupId: number): Promise<TAdminG
       membership_id: row.id,
       user_id: row.userId,
       full_name: row.name,
-      email: row.email,
+      email: row.email ?? row.username ?? '',
       role: row.role,
     })),
   };

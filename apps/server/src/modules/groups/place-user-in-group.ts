@@ -55,7 +55,8 @@ export async function placeUserInGroup(
   if (membership.role !== options.role) await tx.update(memberships).set({ role: options.role }).where(eq(memberships.id, membership.id));
   return {
     userId: user.id,
-    email: user.email,
+    // Found or made by this address, so it has one.
+    email: user.email ?? options.email.trim(),
     fullName: user.fullName,
     isNewUser,
     previousRole: membership.created ? null : membership.role,

@@ -23,14 +23,16 @@ export const notYourChild = () => notFound('Du är inte vårdnadshavare för det
 /** The guardian's approved children, by name, with the group each is active in. */
 export async function listGuardianChildren(db: Db, guardianUserId: number): Promise<TGuardianChildrenResponse> {
   const rows = await db
-    .selectDistinct({ userId: users.id, fullName: users.fullName, groupName: groups.name })
+    .selectDistinct({ userId: users.id, fullName: users.fullName, username: users.username, groupName: groups.name })
     .from(guardianLinks)
     .innerJoin(users, and(eq(users.id, guardianLinks.childUserId), isNull(users.erasedAt)))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.groupId, users.activeGroupId)))
     .leftJoin(groups, eq(groups.id, memberships.groupId))
     .where(approvedLinkOf(guardianUserId));
   rows.sort((a, b) => a.fullName.localeCompare(b.fullName, 'sv-SE') || a.userId - b.userId);
-  return { children: rows.map((row) => ({ user_id: row.userId, full_name: row.fullName, group_name: row.groupName })) };
+  return {
+    children: rows.map((row) => ({ user_id: row.userId, full_name: row.fullName, username: row.username, group_name: row.groupName })),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { aliasedTable, and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TGuardianConsentResponse } from '@saljportalen/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { groups, guardianLinks, memberships, removedConsentCodes, users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, fieldError } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { sha256 } from '../../lib/random-codes.js';
 import { enqueueMails } from '../../db/mail-outbox.js';
@@ -58,7 +58,10 @@ async function usableLink(db: Db | Tx, code: string) {
 /** What the consent page shows: who the child is, in which groups, and the address they gave. */
 export async function loadGuardianConsent(db: Db, code: string): Promise<TGuardianConsentResponse> {
   const link = await usableLink(db, code);
-  const [child] = await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, link.childUserId));
+  const [child] = await db
+    .select({ fullName: users.fullName, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, link.childUserId));
   if (!child) throw unknownCode();
   const groupRows = await db
     .select({ name: groups.name })
@@ -66,7 +69,7 @@ export async function loadGuardianConsent(db: Db, code: string): Promise<TGuardi
     .innerJoin(groups, eq(groups.id, memberships.groupId))
     .where(eq(memberships.userId, link.childUserId));
   return {
-    child: { full_name: child.fullName, email: child.email, groups: groupRows.map((row) => row.name) },
+    child: { full_name: child.fullName, email: child.email, username: child.username, groups: groupRows.map((row) => row.name) },
     guardian_email: link.guardianEmail,
     expires_at: link.codeExpiresAt!.toISOString(),
   };
@@ -85,6 +88,13 @@ async function spendCode(tx: Tx, code: string) {
   if (!spent) await usableLink(tx, code);
   if (!spent) throw usedCode();
   return spent;
+}
+
+/** What the guardian of a class-list pupil chooses on approving: the pupil's password and public name. */
+export interface ClassListChildChoices {
+  password?: string;
+  publicName?: 'first_name' | 'full_name' | 'alias';
+  alias?: string;
 }
 
 export type GuardianAccount = { kind: 'existing'; userId: number } | { kind: 'new'; fullName: string; email: string; password: string };
@@ -112,7 +122,7 @@ async function refuseWrongGuardian(tx: Tx, link: { childUserId: number; guardian
     .from(users)
     .where(eq(users.id, guardianUserId));
   if (!guardian) throw unknownCode();
-  if (!sameAddress(guardian.email, link.guardianEmail)) throw notTheInvitedAddress(link.guardianEmail);
+  if (guardian.email === null || !sameAddress(guardian.email, link.guardianEmail)) throw notTheInvitedAddress(link.guardianEmail);
   if (guardian.isUnder13 || guardian.guardianConsent === 'pending') {
     throw new AppError(
       'FORBIDDEN',
@@ -144,9 +154,10 @@ async function refuseWrongGuardian(tx: Tx, link: { childUserId: number; guardian
  */
 export async function approveGuardianConsent(
   db: Db,
-  options: { code: string; account: GuardianAccount; publicUrl: string },
+  options: { code: string; account: GuardianAccount; publicUrl: string; child?: ClassListChildChoices },
 ): Promise<{ guardianUserId: number }> {
   const passwordHash = options.account.kind === 'new' ? await hashPassword(options.account.password) : null;
+  const childPasswordHash = options.child?.password ? await hashPassword(options.child.password) : null;
   return db.transaction(async (tx) => {
     const spent = await spendCode(tx, options.code);
     let guardianUserId: number;
@@ -167,10 +178,26 @@ export async function approveGuardianConsent(
     }
     await refuseWrongGuardian(tx, spent, guardianUserId);
     const [child] = await tx
-      .select({ erasedAt: users.erasedAt, fullName: users.fullName })
+      .select({ erasedAt: users.erasedAt, fullName: users.fullName, username: users.username })
       .from(users)
       .where(eq(users.id, spent.childUserId));
     if (!child || child.erasedAt !== null) throw unknownCode();
+    // A pupil from a class list has no password of their own yet: the guardian chooses it, and
+    // the name buyers see, as they approve (issue 31). Refused whole, so the code is not spent.
+    if (child.username !== null) {
+      if (childPasswordHash === null) throw fieldError('VALIDATION', 'child_password', 'Välj ett lösenord som barnet loggar in med');
+      const publicName = options.child?.publicName;
+      if (publicName === undefined) throw fieldError('VALIDATION', 'child_public_name', 'Välj hur barnets namn ska visas för köpare');
+      await tx
+        .update(users)
+        .set({
+          passwordHash: childPasswordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          publicName,
+          alias: publicName === 'alias' ? (options.child?.alias?.trim() ?? null) : null,
+        })
+        .where(eq(users.id, spent.childUserId));
+    }
     await tx.update(guardianLinks).set({ guardianUserId, approvedAt: new Date() }).where(eq(guardianLinks.id, spent.id));
     await tx.update(users).set({ guardianConsent: 'approved' }).where(eq(users.id, spent.childUserId));
     await renewLeaderboardVersionsOfMember(tx, spent.childUserId);
@@ -179,7 +206,11 @@ export async function approveGuardianConsent(
       action: 'guardian.approve',
       targetType: 'user',
       targetId: spent.childUserId,
-      details: { guardian_link_id: spent.id, account: options.account.kind },
+      details: {
+        guardian_link_id: spent.id,
+        account: options.account.kind,
+        ...(child.username !== null ? { child_password_set: true } : {}),
+      },
     });
     const [guardian] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, guardianUserId));
     const childGroups = await tx
@@ -190,7 +221,8 @@ export async function approveGuardianConsent(
       .orderBy(groups.name);
     await enqueueMails(tx, [
       approvalReceipt({
-        guardian: guardian!,
+        // The guardian's account is the invited address's (refuseWrongGuardian).
+        guardian: { fullName: guardian!.fullName, email: guardian!.email ?? spent.guardianEmail },
         childName: child.fullName,
         groups: childGroups.map((group) => group.name),
         at: new Date(),

@@ -195,7 +195,7 @@ describe('the consent page and its answers', () => {
   it('shows what is stored about the child; unknown, used and expired codes are told apart in Swedish', async () => {
     const child = await registerChild('mormor.fyra@demo.se', 'Nils Nyfiken');
     const shown = await ok<TGuardianConsentResponse>(await get(`/api/guardian/consent?code=${encodeURIComponent(child.code)}`));
-    expect(shown.child).toEqual({ full_name: 'Nils Nyfiken', email: child.email, groups: ['Klass 6B Björkskolan'] });
+    expect(shown.child).toEqual({ full_name: 'Nils Nyfiken', email: child.email, username: null, groups: ['Klass 6B Björkskolan'] });
     expect(shown.guardian_email).toBe('mormor.fyra@demo.se');
 
     const unknown = await get(`/api/guardian/consent?code=${'x'.repeat(43)}`);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZGroupTotalsResponseSchema,
   ZGuardianChildParamsSchema,
+  ZGuardianChildPasswordRequestSchema,
   ZGuardianChildrenResponseSchema,
   ZGuardianConsentQuerySchema,
   ZGuardianConsentRequestSchema,
@@ -29,6 +30,7 @@ import { listGuardianChildren, loadChildView, withdrawGuardianConsent } from './
 import { loadPublicName } from '../account/set-public-name.js';
 import { approveGuardianConsent, declineGuardianConsent, loadGuardianConsent, type GuardianAccount } from './guardian-consent.js';
 import { setChildPublicName } from './set-child-public-name.js';
+import { setChildPassword } from './set-child-password.js';
 import { sendFile } from '../audit/personal-data-exports.js';
 
 /**
@@ -79,7 +81,12 @@ export async function guardianRoutes(instance: FastifyInstance) {
       } else {
         account = { kind: 'new', fullName: body.full_name!, email: body.email!, password: body.password! };
       }
-      const { guardianUserId } = await approveGuardianConsent(app.db, { code: body.code, account, publicUrl: app.config.publicUrl });
+      const { guardianUserId } = await approveGuardianConsent(app.db, {
+        code: body.code,
+        account,
+        publicUrl: app.config.publicUrl,
+        child: { password: body.child_password, publicName: body.child_public_name, alias: body.child_alias },
+      });
       const { token } = await startSession(app, reply, guardianUserId);
       return { decision: 'approve' as const, token };
     },
@@ -164,6 +171,23 @@ export async function guardianRoutes(instance: FastifyInstance) {
       async (request) => {
         const { child } = await childOf(request, currentUser(request).id);
         return loadPublicName(app.db, child.id);
+      },
+    );
+
+    // A class-list pupil has no address to reset a password from: the guardian sets it (issue 31).
+    children.post(
+      '/api/guardian/children/:id/password',
+      {
+        schema: { params: ZGuardianChildParamsSchema, body: ZGuardianChildPasswordRequestSchema, response: { 200: ZOkResponseSchema } },
+        config: routeRateLimit(app, 10, '15 minutes'),
+      },
+      async (request) => {
+        await setChildPassword(app.db, {
+          guardianUserId: currentUser(request).id,
+          childUserId: request.params.id,
+          newPassword: request.body.new_password,
+        });
+        return { ok: true as const };
       },
     );
 

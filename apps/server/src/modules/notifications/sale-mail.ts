@@ -55,13 +55,14 @@ async function moveCursor(tx: Tx, row: SaleMailRow, now: Date, mailed: boolean):
 
 /** Who receives a seller's sale mail: the seller, or for a pupil under 13 each approved guardian (never the child). */
 async function recipientsOf(tx: Tx, seller: SaleMailRow): Promise<{ email: string; fullName: string; guardian: boolean }[]> {
-  if (!seller.isUnder13) return [{ email: seller.email, fullName: seller.fullName, guardian: false }];
+  // A class-list pupil without an address of their own is mailed as a child is: through the guardians (issue 31).
+  if (!seller.isUnder13 && seller.email !== null) return [{ email: seller.email, fullName: seller.fullName, guardian: false }];
   const guardians = await tx
     .select({ email: users.email, fullName: users.fullName })
     .from(guardianLinks)
     .innerJoin(users, eq(users.id, guardianLinks.guardianUserId))
     .where(and(eq(guardianLinks.childUserId, seller.userId), isNotNull(guardianLinks.approvedAt), isNull(users.erasedAt)));
-  return guardians.map((guardian) => ({ ...guardian, guardian: true }));
+  return guardians.flatMap((guardian) => (guardian.email === null ? [] : [{ ...guardian, email: guardian.email, guardian: true }]));
 }
 
 /**

@@ -125,7 +125,9 @@ export async function queueWeeklySummaries(db: Db, now: Date, publicUrl: string)
       });
     }
     const admin = adminRows[0]!;
-    const mail = weeklySummaryMail({ to: admin, week, today, groups: summaries, publicUrl });
+    // A class-list pupil, who has no address, runs no group; an admin without one gets no mail.
+    if (admin.email === null) continue;
+    const mail = weeklySummaryMail({ to: { email: admin.email, fullName: admin.fullName }, week, today, groups: summaries, publicUrl });
     await db.transaction((tx) => enqueueMails(tx, [mail]));
     mails += 1;
   }

@@ -8,6 +8,7 @@ import {
   mailOutbox,
   memberships,
   passwordResetCodes,
+  signInSlipCodes,
   refreshTokens,
   removedConsentCodes,
   users,
@@ -71,6 +72,7 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
 
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+  await tx.delete(signInSlipCodes).where(eq(signInSlipCodes.userId, userId));
   // Before the guardian links go: they name whom mail about the child was sent to, who approved,
   // and the consent codes a guardian may still open.
   await deleteMailOf(tx, userId, user);
@@ -142,6 +144,7 @@ async function tombstone(tx: Tx, userId: number): Promise<void> {
       .update(users)
       .set({
         email: erasedEmail(userId),
+        username: null,
         passwordHash: UNUSABLE_PASSWORD_HASH,
         fullName: ERASED_SELLER_NAME,
         phone: null,
@@ -169,11 +172,13 @@ async function tombstone(tx: Tx, userId: number): Promise<void> {
  * point 7), and the child's groups the receipt names instead of the child.
  */
 async function guardiansToTell(tx: Tx, childUserId: number) {
-  const guardians = await tx
+  const guardianRows = await tx
     .select({ email: users.email, fullName: users.fullName })
     .from(guardianLinks)
     .innerJoin(users, eq(users.id, guardianLinks.guardianUserId))
     .where(and(eq(guardianLinks.childUserId, childUserId), isNotNull(guardianLinks.approvedAt), isNull(users.erasedAt)));
+  // A guardian's account is the invited address's, so each has one.
+  const guardians = guardianRows.flatMap((guardian) => (guardian.email === null ? [] : [{ ...guardian, email: guardian.email }]));
   if (guardians.length === 0) return { guardians, groups: [] };
   const named = await tx
     .select({ name: groups.name })
@@ -215,7 +220,7 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
  * about another child, or their own, names someone else and stays. The outbox file of each goes
  * with its row (`app.mailOutbox.forgetFiles`).
  */
-async function deleteMailOf(tx: Tx, userId: number, user: { email: string; fullName: string }): Promise<void> {
+async function deleteMailOf(tx: Tx, userId: number, user: { email: string | null; fullName: string }): Promise<void> {
   const guardians = await tx
     .select({ invited: guardianLinks.guardianEmail, account: users.email })
     .from(guardianLinks)
@@ -227,7 +232,8 @@ async function deleteMailOf(tx: Tx, userId: number, user: { email: string; fullN
     ),
   ];
   const name = firstName(user.fullName);
-  const toPerson = eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase());
+  // A class-list pupil has no address of their own; the mail about them went to the guardians.
+  const toPerson = user.email === null ? sql`false` : eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase());
   await tx
     .delete(mailOutbox)
     .where(

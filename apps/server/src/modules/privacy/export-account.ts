@@ -129,6 +129,7 @@ export async function exportAccount(db: Db, userId: number, options: { publicUrl
       id: user.id,
       full_name: user.fullName,
       email: user.email,
+      username: user.username,
       phone: user.phone,
       alias: user.alias,
       public_name: user.publicName,

@@ -88,6 +88,8 @@ beforeAll(async () => {
   const noah = (await membershipOf(server.app.db, 'noah@demo.se', 'BJK6B2')).userId;
   await query(sql`insert into password_reset_codes (user_id, code_hash, expires_at) values
     (${noah}, 'gammal-kod', ${daysAgo(1)}::timestamptz), (${noah}, 'giltig-kod', ${inMinutes(30)}::timestamptz)`);
+  await query(sql`insert into sign_in_slip_codes (user_id, code_hash, expires_at) values
+    (${noah}, 'gammal-lapp', ${daysAgo(1)}::timestamptz), (${noah}, 'giltig-lapp', ${inMinutes(60 * 24 * 6)}::timestamptz)`);
   const pending = await user('vantar', { lastSignIn: daysAgo(1) });
   await query(sql`update users set is_under_13 = true, guardian_consent = 'pending' where id = ${pending}`);
   await query(sql`insert into guardian_links (child_user_id, guardian_email, code_hash, code_expires_at) values
@@ -134,6 +136,7 @@ describe('the retention job', () => {
       mailsDeleted: 0,
       mailFilesDeleted: 0,
       resetCodesDeleted: 1,
+      slipCodesDeleted: 1,
       consentCodesDeleted: 1,
       removedConsentCodesDeleted: 1,
       refreshTokensDeleted: 2,
@@ -226,6 +229,13 @@ describe('the retention job', () => {
       sql`select code_hash from password_reset_codes where code_hash in ('gammal-kod', 'giltig-kod')`,
     );
     expect(codes.map((code) => code.code_hash)).toEqual(['giltig-kod']);
+  });
+
+  it('deletes expired sign-in slip codes and keeps a valid one (issue 31)', async () => {
+    const codes = await query<{ code_hash: string }>(
+      sql`select code_hash from sign_in_slip_codes where code_hash in ('gammal-lapp', 'giltig-lapp')`,
+    );
+    expect(codes.map((code) => code.code_hash)).toEqual(['giltig-lapp']);
   });
 
   it("deletes a consent code's hash a year after it expired, and keeps the pending child's link row", async () => {

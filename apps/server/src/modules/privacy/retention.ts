@@ -2,7 +2,15 @@ import { RETENTION } from '@saljportalen/contract';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { guardianLinks, linkClicksPerDay, mailOutbox, passwordResetCodes, refreshTokens, removedConsentCodes } from '../../db/schema.js';
+import {
+  guardianLinks,
+  linkClicksPerDay,
+  mailOutbox,
+  passwordResetCodes,
+  refreshTokens,
+  removedConsentCodes,
+  signInSlipCodes,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { stockholmDate } from '../../lib/dates.js';
 import type { MailOutbox } from '../../db/mail-outbox.js';
@@ -94,6 +102,10 @@ export async function runRetention(
 
   summary.resetCodesDeleted = (
     await db.delete(passwordResetCodes).where(lt(passwordResetCodes.expiresAt, now)).returning({ id: passwordResetCodes.id })
+  ).length;
+  // A sign-in slip's code (issue 31) is of no use once expired; the paper may still be lying about.
+  summary.slipCodesDeleted = (
+    await db.delete(signInSlipCodes).where(lt(signInSlipCodes.expiresAt, now)).returning({ id: signInSlipCodes.id })
   ).length;
 
   // The link row of a child still waiting for consent stays; only its code's hash goes, long after

@@ -15,6 +15,6 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
 Select.displayName = 'Select';
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(({ className, ...props }, ref) => (
-  <textarea ref={ref} className={cn(fieldClasses, 'min-h-32 py-2', className)} {...props} />
+  <textarea ref={ref} className={cn(fieldClasses, 'py-2', className)} {...props} />
 ));
 Textarea.displayName = 'Textarea';

@@ -6,3 +6,4 @@ export const loadRegisterSellerPage = () => import('./register-seller-page');
 export const loadForgotPasswordPage = () => import('./forgot-password-page');
 export const loadResetPasswordPage = () => import('./reset-password-page');
 export const loadAdminLoginPage = () => import('./admin-login-page');
+export const loadFirstSignInPage = () => import('./first-sign-in-page');

@@ -74,13 +74,16 @@ export function LoginForm({ onSignedIn, submitLabel = 'Logga in' }: { onSignedIn
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="E-post" error={errors.email}>
+      {/* An address, or the username of a pupil a teacher added from a class list (issue 31). */}
+      <Field label="E-post eller användarnamn" error={errors.email}>
         <Input
           ref={email}
           name="email"
-          type="email"
+          type="text"
           maxLength={TEXT_LIMITS.email}
-          autoComplete="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
           inputMode="email"
           onChange={recheck}
         />
@@ -110,6 +113,9 @@ export function LoginPage() {
       <div className="mt-6 flex flex-col gap-2 text-sm sm:flex-row sm:justify-between">
         <Link to={paths.forgotPassword} className="font-medium text-brand underline-offset-4 hover:underline">
           Glömt lösenordet?
+        </Link>
+        <Link to={paths.firstSignIn} className="font-medium text-brand underline-offset-4 hover:underline">
+          Har du en inloggningslapp?
         </Link>
         <Link to={paths.register} className="font-medium text-brand underline-offset-4 hover:underline">
           Inget konto? Registrera dig

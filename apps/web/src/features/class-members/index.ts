@@ -4,3 +4,4 @@ export { ClassPayoutAccountCard } from './components/class-payout-account-card';
 export { ClassOrdersCard } from './components/class-orders-card';
 export { MoveOrderDialog } from './components/move-order-dialog';
 export { useClassPupils } from './api/class-members';
+export { ClassListImportCard } from './components/class-list-import-card';

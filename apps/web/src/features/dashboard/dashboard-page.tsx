@@ -68,6 +68,7 @@ function Greeting({ summary }: { summary: TMeSummaryResponse }) {
 // phone never downloads it (decision 045).
 const ProtectedIdentityCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ProtectedIdentityCard })));
 const ClassOrdersCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ClassOrdersCard })));
+const ClassListImportCard = lazy(() => import('@/features/class-members').then((module) => ({ default: module.ClassListImportCard })));
 const ClassPayoutAccountCard = lazy(() =>
   import('@/features/class-members').then((module) => ({ default: module.ClassPayoutAccountCard })),
 );
@@ -379,6 +380,8 @@ export function DashboardPage() {
       {/* Issue 22: the teacher marks pupils with protected personal data. */}
       {teacher && (
         <Suspense fallback={null}>
+          {/* Issue 31: pupils from a class list, with usernames and sign-in slips. */}
+          {!group.archived && <ClassListImportCard groupId={group.id} />}
           <ProtectedIdentityCard groupId={group.id} />
           {!group.archived && <ClassOrdersCard groupId={group.id} />}
           <ClassPayoutAccountCard groupId={group.id} />

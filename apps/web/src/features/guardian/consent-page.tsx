@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,8 @@ import {
   ZFullNameSchema,
   ZGivenPasswordSchema,
   ZNewPasswordSchema,
+  ZPublicNameChoiceSchema,
+  PUBLIC_NAME_LABELS,
   type TGuardianConsentResponse,
   TEXT_LIMITS,
 } from '@saljportalen/contract';
@@ -26,13 +28,86 @@ import { showRefusalAtFields } from '@/lib/server-field-errors';
 import { useAnswerConsent, useGuardianConsent } from './api/consent';
 import { genitive } from '@/lib/format';
 
-const newAccountSchema = z.object({ full_name: ZFullNameSchema, email: ZEmailSchema, password: ZNewPasswordSchema });
-const existingAccountSchema = z.object({
-  email: ZEmailSchema,
-  password: ZGivenPasswordSchema(),
-});
+/**
+ * For a pupil a teacher added from a class list (issue 31) the guardian also chooses the pupil's
+ * password and how buyers see the name; `class_list` says whether these are asked.
+ */
+const childFields = {
+  class_list: z.boolean(),
+  child_password: z.string().optional(),
+  child_public_name: ZPublicNameChoiceSchema.optional(),
+  child_alias: z.string().optional(),
+};
+type ChildValues = {
+  class_list: boolean;
+  child_password?: string;
+  child_public_name?: z.infer<typeof ZPublicNameChoiceSchema>;
+  child_alias?: string;
+};
+function childRule(value: ChildValues, context: z.RefinementCtx) {
+  if (!value.class_list) return;
+  const password = ZNewPasswordSchema.safeParse(value.child_password ?? '');
+  if (!password.success) {
+    context.addIssue({ code: 'custom', path: ['child_password'], message: password.error.issues[0]?.message ?? 'Lösenord krävs' });
+  }
+  if (value.child_public_name === 'alias' && !value.child_alias?.trim()) {
+    context.addIssue({ code: 'custom', path: ['child_alias'], message: 'Skriv ett alias, eller välj förnamn eller hela namnet' });
+  }
+}
+/** The child's choices as sent: only for a class-list pupil. */
+const childChoices = ({ class_list, child_password, child_public_name, child_alias }: ChildValues) =>
+  class_list ? { child_password, child_public_name, ...(child_public_name === 'alias' ? { child_alias: child_alias?.trim() } : {}) } : {};
+
+const newAccountSchema = z
+  .object({ full_name: ZFullNameSchema, email: ZEmailSchema, password: ZNewPasswordSchema, ...childFields })
+  .superRefine(childRule);
+const existingAccountSchema = z
+  .object({
+    email: ZEmailSchema,
+    password: ZGivenPasswordSchema(),
+    ...childFields,
+  })
+  .superRefine(childRule);
 type NewAccount = z.infer<typeof newAccountSchema>;
 type ExistingAccount = z.infer<typeof existingAccountSchema>;
+const childDefaults = (username: string | null): ChildValues => ({
+  class_list: username !== null,
+  child_password: '',
+  child_public_name: 'first_name',
+  child_alias: '',
+});
+
+/** The class-list pupil's username, password and public name, in the guardian's approval form. */
+function ChildChoices({ form, username }: { form: UseFormReturn<ChildValues>; username: string | null }) {
+  const choice = form.watch('child_public_name');
+  if (username === null) return null;
+  const errors = form.formState.errors;
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-line p-4">
+      <legend className="px-1 text-base font-semibold text-ink">Barnets inloggning</legend>
+      <Field label="Barnets användarnamn" hint="Barnet loggar in med användarnamnet och lösenordet du väljer.">
+        <Input readOnly value={username} />
+      </Field>
+      <Field label="Välj barnets lösenord" hint="Minst 8 tecken." error={errors.child_password?.message}>
+        <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('child_password')} />
+      </Field>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-ink">Så ser köpare barnets namn</legend>
+        {(['first_name', 'full_name', 'alias'] as const).map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-2 text-base text-ink">
+            <input type="radio" value={value} className="size-5 accent-brand" {...form.register('child_public_name')} />
+            {PUBLIC_NAME_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'alias' && (
+        <Field label="Alias" error={errors.child_alias?.message}>
+          <Input maxLength={TEXT_LIMITS.alias} {...form.register('child_alias')} />
+        </Field>
+      )}
+    </fieldset>
+  );
+}
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -53,7 +128,9 @@ function WhatWeStore({ consent }: { consent: TGuardianConsentResponse }) {
       'Namn',
       `${consent.child.full_name}. Så att läraren och klassen ser vem som säljer. Köpare ser bara förnamnet om ni inte väljer annat.`,
     ],
-    ['E-postadress', `${consent.child.email}. För inloggning och för att kunna återställa lösenordet.`],
+    consent.child.email === null
+      ? ['Användarnamn', `${consent.child.username ?? ''}. För inloggning. Barnet har ingen e-postadress hos oss; du väljer lösenordet.`]
+      : ['E-postadress', `${consent.child.email}. För inloggning och för att kunna återställa lösenordet.`],
     ['Klass eller grupp', `${groups}. Vilken grupp barnet säljer för och vem som är lärare eller ledare.`],
     [
       'Försäljning',
@@ -89,9 +166,10 @@ function WhatWeStore({ consent }: { consent: TGuardianConsentResponse }) {
  * The approving account's address is the one the child gave (issue 28): shown, not typed, so a
  * parent is not led to try another address the server refuses anyway.
  */
-function InvitedEmailField({ email }: { email: string }) {
+function InvitedEmailField({ email, fromClassList }: { email: string; fromClassList: boolean }) {
+  const given = fromClassList ? 'Adressen som läraren eller ledaren angav.' : 'Adressen som barnet angav.';
   return (
-    <Field label="Din e-post" hint="Adressen som barnet angav. Godkännandet görs med ett konto för den.">
+    <Field label="Din e-post" hint={`${given} Godkännandet görs med ett konto för den.`}>
       <Input type="email" readOnly value={email} />
     </Field>
   );
@@ -109,17 +187,35 @@ function Refusal({ message }: { message: string | null }) {
   ) : null;
 }
 
-function NewAccountForm({ code, email, onApproved }: { code: string; email: string; onApproved: () => void }) {
+interface AccountFormProps {
+  code: string;
+  email: string;
+  username: string | null;
+  onApproved: () => void;
+}
+
+function NewAccountForm({ code, email, username, onApproved }: AccountFormProps) {
   const answer = useAnswerConsent();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<NewAccount>({ resolver: zodResolver(newAccountSchema), defaultValues: { full_name: '', email, password: '' } });
+  const form = useForm<NewAccount>({
+    resolver: zodResolver(newAccountSchema),
+    defaultValues: { full_name: '', email, password: '', ...childDefaults(username) },
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      await answer.mutateAsync({ code, decision: 'approve', account: 'new', ...values, email });
+      await answer.mutateAsync({
+        code,
+        decision: 'approve',
+        account: 'new',
+        full_name: values.full_name,
+        password: values.password,
+        email,
+        ...childChoices(values),
+      });
       onApproved();
     } catch (error) {
-      if (!showRefusalAtFields(form, error, ['full_name', 'password'])) setRefusal(errorMessage(error));
+      if (!showRefusalAtFields(form, error, ['full_name', 'password', 'child_password', 'child_alias'])) setRefusal(errorMessage(error));
     }
   });
   return (
@@ -127,10 +223,11 @@ function NewAccountForm({ code, email, onApproved }: { code: string; email: stri
       <Field label="Ditt namn" error={form.formState.errors.full_name?.message}>
         <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
       </Field>
-      <InvitedEmailField email={email} />
+      <InvitedEmailField email={email} fromClassList={username !== null} />
       <Field label="Välj lösenord" hint="Minst 8 tecken." error={form.formState.errors.password?.message}>
         <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
       </Field>
+      <ChildChoices form={form as unknown as UseFormReturn<ChildValues>} username={username} />
       <Refusal message={refusal} />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Godkänner...' : 'Godkänn och skapa konto'}
@@ -139,25 +236,36 @@ function NewAccountForm({ code, email, onApproved }: { code: string; email: stri
   );
 }
 
-function ExistingAccountForm({ code, email, onApproved }: { code: string; email: string; onApproved: () => void }) {
+function ExistingAccountForm({ code, email, username, onApproved }: AccountFormProps) {
   const answer = useAnswerConsent();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<ExistingAccount>({ resolver: zodResolver(existingAccountSchema), defaultValues: { email, password: '' } });
+  const form = useForm<ExistingAccount>({
+    resolver: zodResolver(existingAccountSchema),
+    defaultValues: { email, password: '', ...childDefaults(username) },
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
     try {
-      await answer.mutateAsync({ code, decision: 'approve', account: 'existing', ...values, email });
+      await answer.mutateAsync({
+        code,
+        decision: 'approve',
+        account: 'existing',
+        password: values.password,
+        email,
+        ...childChoices(values),
+      });
       onApproved();
     } catch (error) {
-      if (!showRefusalAtFields(form, error, ['password'])) setRefusal(errorMessage(error));
+      if (!showRefusalAtFields(form, error, ['password', 'child_password', 'child_alias'])) setRefusal(errorMessage(error));
     }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <InvitedEmailField email={email} />
+      <InvitedEmailField email={email} fromClassList={username !== null} />
       <Field label="Ditt lösenord" error={form.formState.errors.password?.message}>
         <PasswordInput autoComplete="current-password" maxLength={TEXT_LIMITS.password} {...form.register('password')} />
       </Field>
+      <ChildChoices form={form as unknown as UseFormReturn<ChildValues>} username={username} />
       <Refusal message={refusal} />
       <Button type="submit" variant="brand" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Godkänner...' : 'Godkänn och logga in'}
@@ -263,11 +371,20 @@ export function GuardianConsentPage() {
   };
   return (
     <Frame title="Godkänn ditt barns konto">
-      <p className="text-ink">
-        <strong>{data.child.full_name}</strong> vill sälja tillsammans med {data.child.groups.join(', ') || 'sin grupp'} på Säljportalen och
-        har angett dig som vårdnadshavare. Barn under 13 år behöver en vårdnadshavares godkännande. Tills du har godkänt är barnets säljlänk
-        inte aktiv och barnet syns inte i någon topplista.
-      </p>
+      {data.child.username === null ? (
+        <p className="text-ink">
+          <strong>{data.child.full_name}</strong> vill sälja tillsammans med {data.child.groups.join(', ') || 'sin grupp'} på Säljportalen
+          och har angett dig som vårdnadshavare. Barn under 13 år behöver en vårdnadshavares godkännande. Tills du har godkänt är barnets
+          säljlänk inte aktiv och barnet syns inte i någon topplista.
+        </p>
+      ) : (
+        <p className="text-ink">
+          Läraren eller ledaren för {data.child.groups.join(', ') || 'gruppen'} har lagt till <strong>{data.child.full_name}</strong> på
+          Säljportalen och angett dig som vårdnadshavare. Barnet har ett användarnamn i stället för en e-postadress. När du godkänner väljer
+          du barnets lösenord och hur namnet visas för köpare. Tills dess är barnets säljlänk inte aktiv och barnet syns inte i någon
+          topplista.
+        </p>
+      )}
       <WhatWeStore consent={data} />
       <section aria-labelledby="approve-title" className="space-y-4">
         <h2 id="approve-title" className="text-lg font-semibold text-ink">
@@ -301,9 +418,9 @@ export function GuardianConsentPage() {
           </div>
         </fieldset>
         {account === 'new' ? (
-          <NewAccountForm code={code} email={data.guardian_email} onApproved={onApproved} />
+          <NewAccountForm code={code} email={data.guardian_email} username={data.child.username} onApproved={onApproved} />
         ) : (
-          <ExistingAccountForm code={code} email={data.guardian_email} onApproved={onApproved} />
+          <ExistingAccountForm code={code} email={data.guardian_email} username={data.child.username} onApproved={onApproved} />
         )}
       </section>
       <section aria-labelledby="decline-title" className="space-y-3 border-t border-line pt-6">

@@ -1,5 +1,10 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Users } from 'lucide-react';
+import { TEXT_LIMITS, ZGuardianChildPasswordRequestSchema, type TGuardianChildPasswordRequest } from '@saljportalen/contract';
+import { PasswordInput } from '@/components/ui/password-input';
+import { showRefusalAtFields } from '@/lib/server-field-errors';
 import { PageContainer } from '@/components/layout/app-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,6 +28,7 @@ import {
   useChildSummary,
   useChildTotals,
   useGuardianChildren,
+  useSetChildPassword,
   useSetChildPublicName,
   useWithdrawConsent,
 } from './api/children';
@@ -92,7 +98,44 @@ function ChildCampaign({ childId, groupName, archived }: { childId: number; grou
 }
 
 /** One child's dashboard as the child sees it, read only: figures, link, catalogue, group and leaderboard. */
-function ChildDashboard({ childId }: { childId: number }) {
+/**
+ * A class-list pupil's sign-in (issue 31): the username, and a new password the guardian sets,
+ * since the pupil has no address to reset one from.
+ */
+function ChildSignIn({ childId, username, firstName }: { childId: number; username: string; firstName: string }) {
+  const setPassword = useSetChildPassword(childId);
+  const form = useForm<TGuardianChildPasswordRequest>({
+    resolver: zodResolver(ZGuardianChildPasswordRequestSchema),
+    defaultValues: { new_password: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await setPassword.mutateAsync(values);
+      form.reset();
+      notify.success('Lösenord ändrat', `${firstName} loggar in med det nya lösenordet.`);
+    } catch (error) {
+      if (!showRefusalAtFields(form, error, ['new_password'])) notifyFailure('Fel vid lösenordsändring', error);
+    }
+  });
+  return (
+    <Card className="space-y-4 p-6">
+      <h3 className="text-lg font-semibold text-ink">{genitive(firstName)} inloggning</h3>
+      <p className="text-ink">
+        Användarnamn: <strong>{username}</strong>
+      </p>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label={`Nytt lösenord för ${firstName}`} hint="Minst 8 tecken." error={form.formState.errors.new_password?.message}>
+          <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('new_password')} />
+        </Field>
+        <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Sparar...' : 'Byt lösenord'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ChildDashboard({ childId, username }: { childId: number; username: string | null }) {
   const summary = useChildSummary(childId);
   if (summary.isPending) return <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3" />;
   if (summary.isError) return <LoadError title={LOAD_ERROR} query={summary} showReason={false} />;
@@ -157,6 +200,7 @@ function ChildDashboard({ childId }: { childId: number }) {
           </div>
         </>
       )}
+      {username !== null && <ChildSignIn childId={childId} username={username} firstName={firstName} />}
       <ChildPublicName childId={childId} firstName={firstName} />
       <WithdrawConsent childId={childId} firstName={firstName} />
     </div>
@@ -209,7 +253,7 @@ export function GuardianPage() {
             </Select>
           </Field>
         )}
-        <ChildDashboard key={current.user_id} childId={current.user_id} />
+        <ChildDashboard key={current.user_id} childId={current.user_id} username={current.username} />
       </div>
     );
   }

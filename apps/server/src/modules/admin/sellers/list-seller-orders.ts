@@ -15,7 +15,10 @@ export async function listSellerOrders(
   options: { userId: number; query: TAdminSellerOrdersQuery },
 ): Promise<TAdminSellerOrdersResponse> {
   const { userId, query } = options;
-  const [user] = await db.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound('Säljaren hittades inte');
 
   const sellerMemberships = await db
@@ -30,7 +33,7 @@ export async function listSellerOrders(
   const seller = {
     user_id: user.id,
     full_name: user.fullName,
-    email: user.email,
+    email: user.email ?? user.username ?? '',
     role: inGroup?.role ?? null,
     is_admin: inGroup ? inGroup.role === 'admin' : sellerMemberships.some((membership) => membership.role === 'admin'),
     group_id: inGroup?.groupId ?? null,

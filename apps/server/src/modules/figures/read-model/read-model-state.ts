@@ -37,7 +37,7 @@ export interface MemberRow {
 /** The signed-in user with their active group's membership, the group and both their figures (figures/seller-view.ts). */
 export interface SellerViewRow {
   id: number;
-  email: string;
+  email: string | null;
   fullName: string;
   isSuperadmin: boolean;
   activeGroupId: number | null;

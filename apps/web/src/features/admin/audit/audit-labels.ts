@@ -25,6 +25,10 @@ const ACTION_LABELS: Record<string, string> = {
   'guardian.approve': 'Vårdnadshavare godkände barnets konto',
   'guardian.decline': 'Vårdnadshavare avböjde barnets konto',
   'guardian.withdraw': 'Vårdnadshavare återkallade samtycket',
+  'group.roster_import': 'Elever tillagda från klasslista',
+  'group.sign_in_slips': 'Inloggningslappar utskrivna (PDF)',
+  'user.slip_password': 'Lösenord valt med inloggningslapp',
+  'user.password_by_guardian': 'Lösenord ändrat av vårdnadshavare',
 };
 
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle, StatCard } from '@/components
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, KronorTd, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatCount, formatKronor } from '@/lib/format';
-import { ProtectedIdentityCard } from '@/features/class-members';
+import { ClassListImportCard, ProtectedIdentityCard } from '@/features/class-members';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { GoalForm, GoalProgress } from '@/features/class-goal';
@@ -300,6 +300,8 @@ export function GroupDetailPage() {
       </section>
 
       {/* Issue 22: a superadmin marks protected personal data as the group's admin does. */}
+      {/* Issue 31: a superadmin adds a class list as the group's admin does. */}
+      {group && !group.archived && <ClassListImportCard groupId={groupId} />}
       {group && <ProtectedIdentityCard groupId={groupId} />}
 
       {group && (

@@ -57,7 +57,13 @@ function ClosingNoteForm({ groupId, note }: { groupId: number; note: TClosingNot
         error={error}
         hint={`Högst ${TEXT_LIMITS.closingNote} tecken. Första gången du sparar mejlas texten till vårdnadshavarna; den visas också för eleverna. Skriv om klassen, inte om enskilda elever.`}
       >
-        <Textarea ref={field} value={text} maxLength={TEXT_LIMITS.closingNote} onChange={(event) => setText(event.target.value)} />
+        <Textarea
+          ref={field}
+          className="min-h-32"
+          value={text}
+          maxLength={TEXT_LIMITS.closingNote}
+          onChange={(event) => setText(event.target.value)}
+        />
       </Field>
       <Button type="submit" variant="brand" aria-disabled={save.isPending}>
         {note ? 'Spara ändringen' : 'Spara och mejla vårdnadshavarna'}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TGroupTotalsResponse,
   TGuardianChildrenResponse,
+  TGuardianChildPasswordRequest,
   TMeSummaryResponse,
   TPublicNameRequest,
   TPublicNameResponse,
@@ -65,3 +66,10 @@ export const useSetChildPublicName = (childId: number) => {
     },
   });
 };
+
+/** A class-list pupil's password, set by the guardian (issue 31): the pupil has no address to reset it from. */
+export const useSetChildPassword = (childId: number) =>
+  useMutation({
+    mutationFn: (request: TGuardianChildPasswordRequest) =>
+      apiJson<{ ok: true }>(childPath(childId, 'password'), { method: 'POST', body: request }),
+  });
