@@ -1,8 +1,8 @@
 ALTER TABLE "groups" ADD COLUMN "campaign_starts_on" date;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "campaign_ends_on" date;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "campaign_closed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "groups" ADD COLUMN "closing_note" text;--> statement-breakpoint
-ALTER TABLE "groups" ADD COLUMN "closing_note_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "groups" ADD COLUMN "closing_message" text;--> statement-breakpoint
+ALTER TABLE "groups" ADD COLUMN "closing_message_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "cloned_from_group_id" integer;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "archive_when_settled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "groups" ADD CONSTRAINT "groups_cloned_from_group_id_groups_id_fk" FOREIGN KEY ("cloned_from_group_id") REFERENCES "public"."groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
