@@ -172,13 +172,13 @@ interface OutboxMail {
 
 /**
  * The newest mail to an address in the server's outbox (DATA_DIR/outbox), waiting for it to arrive;
- * with `subject`, the newest with that subject.
+ * with `subject`, the newest with that subject; `dataDir` for a test's server of its own.
  */
 export async function latestMailTo(
   address: string,
-  { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+  { subject, timeoutMs = 10_000, dataDir = E2E_DATA_DIR }: { subject?: string; timeoutMs?: number; dataDir?: string } = {},
 ): Promise<OutboxMail> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (fs.existsSync(outbox)) {

@@ -221,8 +221,9 @@ function PersonalGoal({ earned, goal }: { earned: number; goal: number | null })
 }
 
 /**
- * A pupil under 13 whose guardian has not approved yet (issue 22): said kindly, in place of the
- * link and the catalogue, which are not active until then.
+ * A pupil under 13 whose guardian has not approved yet (issue 22), or a pupil of a class list whose
+ * guardian has not (issue 31, perhaps with no address given yet): said kindly, in place of the link
+ * and the catalogue, which are not active until then.
  */
 function AwaitingGuardianConsent() {
   return (
@@ -233,8 +234,8 @@ function AwaitingGuardianConsent() {
           Väntar på godkännande från vårdnadshavare
         </h2>
         <p className="mt-1 text-ink">
-          Vi har mejlat din vårdnadshavare. När hen har godkänt ditt konto får du din personliga länk och din katalog här, och du syns i
-          topplistan. Tipsa gärna hen om att titta i sin e-post!
+          Din vårdnadshavare behöver godkänna ditt konto. När hen har gjort det får du din personliga länk och din katalog här, och du syns
+          i topplistan. Vi mejlar hen när din lärare eller du har gett oss hens e-postadress: tipsa gärna hen om att titta i sin e-post!
         </p>
       </div>
     </Card>

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useClassMembers } from '../api/class-members';
@@ -117,6 +117,7 @@ export function ClassListImportCard({ groupId }: { groupId: number }) {
     setResult(null);
     setPreview(parseClassList(source));
   };
+  const [fileName, setFileName] = useState<string>();
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -164,9 +165,26 @@ export function ClassListImportCard({ groupId }: { groupId: number }) {
         <Field label="Klasslista" hint="Klistra in från ett kalkylark eller skriv en elev per rad.">
           <Textarea rows={6} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
         </Field>
-        <Field label="Eller välj en fil (CSV eller text)">
-          <Input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(event) => void onFile(event)} className="h-auto py-2" />
-        </Field>
+        {/* The browser's own file button speaks the browser's language: this one speaks Swedish. */}
+        <div className="space-y-1.5">
+          <p className="text-sm font-medium text-ink">Eller välj en fil (CSV eller text)</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <label className="inline-flex h-11 cursor-pointer items-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-ink hover:bg-slate-50 focus-within:outline focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand">
+              Välj fil
+              <input
+                type="file"
+                className="sr-only"
+                aria-label="Eller välj en fil (CSV eller text)"
+                accept=".csv,.txt,text/csv,text/plain"
+                onChange={(event) => {
+                  setFileName(event.target.files?.[0]?.name);
+                  void onFile(event);
+                }}
+              />
+            </label>
+            <span className="text-sm text-muted [overflow-wrap:anywhere]">{fileName ?? 'Ingen fil vald'}</span>
+          </div>
+        </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => showPreview(text)} disabled={text.trim() === ''}>
             Förhandsgranska
