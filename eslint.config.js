@@ -24,7 +24,7 @@ export const serverLayers = [
   { name: 'db', paths: ['db'] },
   { name: 'modules', paths: ['modules'] },
   { name: 'plugins', paths: ['plugins'] },
-  { name: 'app', paths: ['app.ts', 'main.ts', 'cluster.ts', 'demo-on-network.ts', 'startup-failure.ts', 'ops'] },
+  { name: 'app', paths: ['app.ts', 'main.ts', 'cluster.ts', 'demo-on-network.ts', 'startup-failure.ts', 'check-config.ts', 'ops'] },
 ];
 
 /** The server's modules, first to last: a module imports only modules before it, so they form no cycle. */
