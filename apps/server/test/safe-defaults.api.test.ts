@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
-import { DEMO_EMAILS, DEMO_LOGINS, seedDemoData } from '../src/modules/demo/seed.js';
+import { DEMO_LOGINS, DEMO_SIGN_IN_NAMES, seedDemoData } from '../src/modules/demo/seed.js';
 import { eventually, testDbKind } from './test-server.js';
 import {
   freePort,
@@ -239,7 +239,7 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
       try {
         expect(entries(loopback).find((entry) => entry.msg === 'Säljportalen startad')).toMatchObject({
           host: '127.0.0.1',
-          demoAccounts: DEMO_EMAILS.length,
+          demoAccounts: DEMO_SIGN_IN_NAMES.length,
         });
         expect(entries(loopback).find((entry) => String(entry.msg).includes('npm run remove-demo-data'))).toMatchObject({ level: 40 });
         expect(await accepts('127.0.0.1', port)).toBe(true);
@@ -259,7 +259,9 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
       });
       expect(removal.status, removal.stderr).toBe(0);
       expect(removal.stdout).toMatch(
-        new RegExp(`^Demodatan är borttagen: ${DEMO_EMAILS.length} konton, 4 grupper, \\d+ ordrar, 2 utbetalningar och 10 produkter\\.`),
+        new RegExp(
+          `^Demodatan är borttagen: ${DEMO_SIGN_IN_NAMES.length} konton, 4 grupper, \\d+ ordrar, 2 utbetalningar och 10 produkter\\.`,
+        ),
       );
       expect(fs.existsSync(path.join(data.dataDir, DEMO_PASSWORD_FILE))).toBe(false);
       expect(await accountsIn(data)).toBe(0);

@@ -6,7 +6,14 @@ export const ZNotificationSettingsSchema = z.object({ sale_mail: z.boolean(), we
 export type TNotificationSettings = z.infer<typeof ZNotificationSettingsSchema>;
 
 export const ZProfileResponseSchema = z.object({
-  user: z.object({ id: z.number(), full_name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** `email` is what the person signs in with: the address, or for a pupil of a class list without one the username, which `username` holds then too. */
+  user: z.object({
+    id: z.number(),
+    full_name: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
   group_hint: z.object({ id: z.number().nullable() }),
   /**
    * What the account is, so the settings show what it has (issue 33): a member of a group sells (the

@@ -64,3 +64,8 @@ export function formatDateTime(instant: Date | number): string {
     `${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}`
   );
 }
+
+/** The first word of a full name, for a greeting ('Hej Karin!'); the whole name when it is one word. */
+export function firstNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}

@@ -49,7 +49,7 @@ export async function loadProfile(db: Db, userId: number) {
     .where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Kontot finns inte');
   return {
-    user: { id: user.id, full_name: user.fullName, email: user.email ?? user.username ?? '', phone: user.phone },
+    user: { id: user.id, full_name: user.fullName, email: user.email ?? user.username ?? '', username: user.username, phone: user.phone },
     group_hint: { id: user.activeGroupId },
     account: { sells: Boolean(user.sells), is_guardian: Boolean(user.isGuardian) },
     notifications: { sale_mail: user.saleMail, weekly_summary: user.weeklySummary, weekly_summary_offered: Boolean(user.runsGroup) },

@@ -47,7 +47,7 @@ describe('profile', () => {
     const response = await server.request('GET', '/api/account/profile', { token });
     expect(response.status).toBe(200);
     expect((await response.json()) as TProfileResponse).toEqual({
-      user: { id: user!.id, full_name: user!.full_name, email: user!.email, phone: user!.phone },
+      user: { id: user!.id, full_name: user!.full_name, email: user!.email, username: null, phone: user!.phone },
       group_hint: { id: user!.active_group_id },
       account: { sells: true, is_guardian: false },
       // Issue 20: both opt-ins off by default; the weekly summary is offered, as she runs a group.

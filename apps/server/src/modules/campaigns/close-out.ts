@@ -5,7 +5,7 @@ import { enqueueMails } from '../../db/mail-outbox.js';
 import { groups } from '../../db/schema.js';
 import type { ScheduledJob } from '../../db/scheduled-job.js';
 import { stockholmDate } from '../../lib/dates.js';
-import { formatOreAsSek } from '../../lib/format.js';
+import { formatOreAsSek, firstNameOf } from '../../lib/format.js';
 import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { groupFinalFigures } from '../figures/notification-figures.js';
@@ -24,8 +24,6 @@ export interface ClassResult {
   goal: { ore: number; purpose: string } | null;
   participation: { started: number; members: number };
 }
-
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 /**
  * The close-out mail (issue 31 point 4): the class's total, its goal and whether it was reached,
@@ -59,7 +57,7 @@ export function closeOutMail(options: { to: ClassRecipient; result: ClassResult;
     to: to.email,
     ...renderMail({
       subject: portal`Försäljningen är avslutad: ${result.groupName}`,
-      greeting: to.as === 'teacher' ? portal`Hej ${firstName(to.fullName)}!` : portal`Hej!`,
+      greeting: to.as === 'teacher' ? portal`Hej ${firstNameOf(to.fullName)}!` : portal`Hej!`,
       blocks,
     }),
   };

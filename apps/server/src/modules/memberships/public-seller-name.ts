@@ -1,3 +1,4 @@
+import { firstNameOf } from '../../lib/format.js';
 /** What the family chose to show buyers (issue 22 point 7); `users.public_name`. */
 export type PublicNameChoice = 'first_name' | 'full_name' | 'alias';
 
@@ -5,7 +6,6 @@ export type PublicNameChoice = 'first_name' | 'full_name' | 'alias';
 export const NEUTRAL_SELLER_NAME = 'Anonym säljare';
 
 /** "Elsa Åberg" → "Elsa". */
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 /**
  * The one name a buyer sees for a seller: on the catalogue, in the share texts and on the link's
@@ -27,6 +27,6 @@ export function publicSellerName(seller: {
     case 'alias':
       return alias ?? NEUTRAL_SELLER_NAME;
     case 'first_name':
-      return firstName(seller.fullName) || NEUTRAL_SELLER_NAME;
+      return firstNameOf(seller.fullName) || NEUTRAL_SELLER_NAME;
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { guardianLinks, saleMailCursors, users } from '../../db/schema.js';
-import { formatOreAsSek } from '../../lib/format.js';
+import { formatOreAsSek, firstNameOf } from '../../lib/format.js';
 import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../db/mail-outbox.js';
@@ -10,8 +10,6 @@ import { membershipSalesOfUser, selectSaleMailRows } from '../figures/notificati
 import { isQuietHour } from './stockholm-clock.js';
 
 export const SALE_MAIL_JOB = 'sale-mail';
-
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
 /**
  * Where the sale mail starts counting when a seller opts in: each membership's sales now, so the
@@ -76,7 +74,7 @@ export function saleMail(options: {
   publicUrl: string;
 }): Mail {
   const { to, sold } = options;
-  const child = firstName(options.seller.fullName);
+  const child = firstNameOf(options.seller.fullName);
   const sinceOre = sold.reduce((sum, entry) => sum + entry.sinceOre, 0);
   const since = formatOreAsSek(sinceOre);
   const inGroup = (entry: Sold) => (sold.length > 1 ? ` i ${entry.groupName}` : '');
@@ -95,7 +93,7 @@ export function saleMail(options: {
       subject: to.guardian
         ? portal`Ny försäljning! ${child} har sålt för ${since}`
         : portal`Ny försäljning! Din länk har sålt för ${since}`,
-      greeting: portal`Hej ${firstName(to.fullName)}!`,
+      greeting: portal`Hej ${firstNameOf(to.fullName)}!`,
       blocks: [
         ...figures,
         to.guardian ? 'Varje sak som säljs hjälper hela gruppen.' : 'Bra jobbat! Varje sak du säljer hjälper hela gruppen.',

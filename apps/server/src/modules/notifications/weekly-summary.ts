@@ -2,7 +2,7 @@ import { differenceInCalendarDays } from 'date-fns';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
-import { formatOreAsSek } from '../../lib/format.js';
+import { formatOreAsSek, firstNameOf } from '../../lib/format.js';
 import { portal, renderMail, type MailBlock } from '../../lib/mail-template.js';
 import type { Mail } from '../../lib/mailer.js';
 import { enqueueMails } from '../../db/mail-outbox.js';
@@ -18,8 +18,6 @@ interface GroupSummary {
   goal: { ore: number; purpose: string | null; endsOn: string | null } | null;
   figures: WeekFigures;
 }
-
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
 /**
  * How far the class has come towards its goal: the commission the group has earned (what the
@@ -82,7 +80,7 @@ export function weeklySummaryMail(options: {
     options.groups.length === 1
       ? portal`Veckosammanfattning för ${options.groups[0]!.name}, vecka ${week.week}`
       : portal`Veckosammanfattning för dina grupper, vecka ${week.week}`;
-  return { to: options.to.email, ...renderMail({ subject, greeting: portal`Hej ${firstName(options.to.fullName)}!`, blocks }) };
+  return { to: options.to.email, ...renderMail({ subject, greeting: portal`Hej ${firstNameOf(options.to.fullName)}!`, blocks }) };
 }
 
 /** One run: a mail to every group admin who opted in, about the active groups they run. */

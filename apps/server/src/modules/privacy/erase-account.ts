@@ -1,3 +1,4 @@
+import { firstNameOf } from '../../lib/format.js';
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { ERASED_SELLER_NAME } from '@saljportalen/contract';
 import { isUniqueViolation, type Tx } from '../../db/client.js';
@@ -210,8 +211,6 @@ async function rememberRemovedConsentCodes(tx: Tx, childUserId: number, reason: 
     .onConflictDoNothing();
 }
 
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
-
 /**
  * Every mail to or about the person, queued or sent (issue 28, decision 050): mail to their
  * address; mail queued in the same transaction as one to their address (its `created_at` is that
@@ -231,7 +230,7 @@ async function deleteMailOf(tx: Tx, userId: number, user: { email: string | null
       guardians.flatMap((guardian) => [guardian.invited, guardian.account ?? guardian.invited]).map((address) => address.toLowerCase()),
     ),
   ];
-  const name = firstName(user.fullName);
+  const name = firstNameOf(user.fullName);
   // A class-list pupil has no address of their own; the mail about them went to the guardians.
   const toPerson = user.email === null ? sql`false` : eq(sql`lower(${mailOutbox.to})`, user.email.toLowerCase());
   await tx

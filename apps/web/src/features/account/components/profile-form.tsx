@@ -53,9 +53,19 @@ export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
           <Field label="Telefon" hint="Valfritt." error={errors.phone?.message}>
             <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={TEXT_LIMITS.phone} {...form.register('phone')} />
           </Field>
-          <Field label="E-post" hint="Byt e-postadress i formuläret längre ner.">
-            <Input type="email" value={user.email} readOnly />
-          </Field>
+          {/* A pupil of a class list signs in with a username until an address is given (issue 31). */}
+          {user.username && user.email === user.username ? (
+            <Field
+              label="Användarnamn"
+              hint="Du loggar in med ditt användarnamn. Vill du logga in med e-post? Lägg till en adress längre ner."
+            >
+              <Input value={user.username} readOnly />
+            </Field>
+          ) : (
+            <Field label="E-post" hint="Byt e-postadress i formuläret längre ner.">
+              <Input type="email" value={user.email} readOnly />
+            </Field>
+          )}
           <Button type="submit" variant="brand" disabled={isSubmitting}>
             {isSubmitting ? 'Sparar...' : 'Spara profil'}
           </Button>
