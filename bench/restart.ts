@@ -1,7 +1,7 @@
 /**
  * Issue 34, item 1: what a start costs. `npm start` as an operator runs it, on an embedded data
  * dir with the demo data, nothing to build: the first start (which migrates and seeds), then
- * restarts. For each, the wall time from spawn until `/api/ready` answers 200, and the server
+ * restarts. For each, the wall time from spawn until the portal says it runs (and `/api/ready` says 200), and the server
  * process's CPU time (user + system, from /proc/<pid>/stat) and peak resident memory (VmHWM)
  * at that moment. The figures belong here and not in a test: a timed assertion fails on a busy
  * machine without saying anything about the code.
@@ -64,33 +64,53 @@ function peakRssOf(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function startOnce(root: string, dataDir: string, port: number): Promise<StartFigures> {
-  const started = performance.now();
+/**
+ * `npm start` on an embedded demo data dir, resolved when the portal says it runs: its banner
+ * ('Säljportalen kör på …') is printed once it listens, which it does only when ready (the read
+ * model loaded, the migrations run). Waits for that line, not the clock; `/api/ready` confirms it.
+ */
+async function startPortal(root: string, dataDir: string, port: number) {
   const npm = spawn('npm', ['start'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let errors = '';
-  npm.stderr!.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
   const exited = new Promise((resolve) => npm.once('exit', resolve));
+  const stop = async () => {
+    npm.kill('SIGTERM');
+    await exited;
+  };
+  let said = '';
   try {
-    for (;;) {
-      if (npm.exitCode !== null) throw new Error(`npm start avslutades: ${errors}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await new Promise<void>((resolve, reject) => {
+      const listen = (chunk: string) => {
+        said += chunk;
+        if (said.includes('Säljportalen kör på')) resolve();
+      };
+      npm.stdout!.setEncoding('utf8').on('data', listen);
+      npm.stderr!.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
+      npm.once('exit', () => reject(new Error(`npm start avslutades: ${said}`)));
+    });
+    npm.stdout!.resume();
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    if (!ready.ok) throw new Error(`/api/ready svarade ${ready.status} efter start`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
+}
+
+async function startOnce(root: string, dataDir: string, port: number): Promise<StartFigures> {
+  const started = performance.now();
+  const portal = await startPortal(root, dataDir, port);
+  try {
     const wallMs = performance.now() - started;
     const pid = serverPidOf(dataDir);
     if (!pid) throw new Error('hittade inte serverns process');
     return { wallMs, cpuMs: cpuMsOf(pid), peakRssBytes: peakRssOf(pid) };
   } finally {
-    npm.kill('SIGTERM');
-    await exited;
+    await portal.stop();
   }
 }
 
@@ -130,23 +150,9 @@ function bytesUnder(dir: string): number {
 export async function measureOnlineBackup(root: string): Promise<OnlineBackupFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-backup-'));
   const port = await freePort();
-  const npm = spawn('npm', ['start'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => npm.once('exit', resolve));
+  const portal = await startPortal(root, dataDir, port);
   const base = `http://127.0.0.1:${port}`;
   try {
-    while (
-      !(await fetch(`${base}/api/ready`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    ) {
-      if (npm.exitCode !== null) throw new Error('npm start avslutades');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     const password = fs.readFileSync(path.join(dataDir, 'demo-password'), 'utf8').trim();
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -182,8 +188,7 @@ export async function measureOnlineBackup(root: string): Promise<OnlineBackupFig
     if (code !== 0) throw new Error(`npm run backup misslyckades (kod ${code})`);
     return { requests: waits.length, longestWaitMs: Math.max(...waits), backupMs, dataDirBytes: bytesUnder(path.join(dataDir, 'pgdata')) };
   } finally {
-    npm.kill('SIGTERM');
-    await exited;
+    await portal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
