@@ -1,11 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { sendShopifyWebhook, swedishOrder } from '../apps/server/test/shopify-webhooks';
-import { expectAccessible, kronorIn, latestMailTo, test, TOKEN_STORAGE_KEY } from './support/fixtures';
+import { E2E_WEBHOOK_SECRET, expectAccessible, kronorIn, latestMailTo, test, TOKEN_STORAGE_KEY } from './support/fixtures';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
 
 /**
  * A teacher's whole term on a phone (issue 31): a class list pasted and its sign-in slips printed,
@@ -18,10 +16,9 @@ import { expectAccessible, kronorIn, latestMailTo, test, TOKEN_STORAGE_KEY } fro
  * moved into the past, as time would): the demo data, a port the system gives. The class list's
  * every case (refused rows, the slip's one-time code) is e2e/class-list.spec.ts's.
  */
-const SECRET = 'e2e-webhook-secret';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-let server: ChildProcess | undefined;
+let portal: OwnPortal | undefined;
 let base: string;
 let dataDir: string;
 let databaseUrl: string;
@@ -42,43 +39,13 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-kampanj-'));
-  const started = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SHOP_URL: 'https://butik.example.se',
-      SHOPIFY_WEBHOOK_SECRET: SECRET,
-      SEED_DEMO: '1',
-      RATE_LIMITS: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The port the system gave it, from the line Fastify logs once it listens.
-  base = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    started.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const listening = seen.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (listening) resolve(listening[1]!);
-    });
-    started.on('exit', (code) => reject(new Error(`servern avslutades (${code}) innan den lyssnade:\n${seen}`)));
-  });
-  started.stdout!.resume();
-  server = started;
+  portal = await startOwnPortal({ dataDirPrefix: 'sp-kampanj-', env: { DATABASE_URL: databaseUrl } });
+  ({ base, dataDir } = portal);
 });
 
 test.afterAll(async () => {
-  const running = server;
-  if (!running) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!portal) return;
+  await portal.stop();
   const admin = await adminClient();
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
@@ -86,7 +53,6 @@ test.afterAll(async () => {
 
 const stockholmDay = (days: number) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date(Date.now() + days * 86_400_000));
-const demoPassword = () => fs.readFileSync(path.join(dataDir, 'demo-password'), 'utf8').trim();
 
 /** A phone of its own, signed in as nobody. */
 async function phone(browser: Browser): Promise<Page> {
@@ -97,7 +63,7 @@ async function phone(browser: Browser): Promise<Page> {
 /** A page of its own for each person, signed in as a returning user is: the token in storage. */
 async function pageOf(browser: Browser, email: string): Promise<Page> {
   const page = await phone(browser);
-  const response = await page.request.post(`${base}/api/auth/login`, { data: { email, password: demoPassword() } });
+  const response = await page.request.post(`${base}/api/auth/login`, { data: { email, password: portal!.demoPassword() } });
   expect(response.ok()).toBe(true);
   const { token } = (await response.json()) as { token: string };
   await page.goto(`${base}/api/health`);
@@ -213,7 +179,7 @@ async function term(teacher: Page, browser: Browser) {
     refCode: code,
     lineItems: [{ id: id + 1, productId: null, title: 'Bivaxdukar 3-pack', price: '149.00', quantity: 2 }],
   });
-  expect((await sendShopifyWebhook(base, 'orders/create', sale, { secret: SECRET })).status).toBe(200);
+  expect((await sendShopifyWebhook(base, 'orders/create', sale, { secret: E2E_WEBHOOK_SECRET })).status).toBe(200);
   await expect.poll(async () => kronorIn(await salesStat.innerText())).toBe(before + 298);
 
   // 6. The campaign ends: its days are moved into the past, as time would move them.

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { sendShopifyWebhook, swedishOrder, swedishRefund } from '../apps/server/test/shopify-webhooks';
-import { expectAccessible, kronorIn, test, TOKEN_STORAGE_KEY } from './support/fixtures';
+import { E2E_WEBHOOK_SECRET, expectAccessible, kronorIn, test, TOKEN_STORAGE_KEY } from './support/fixtures';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
 
 /**
  * A treasurer's month under a 14-day holding period (issue 30): orders, a sale moved to the right
@@ -14,59 +12,27 @@ import { expectAccessible, kronorIn, test, TOKEN_STORAGE_KEY } from './support/f
  * read back, and every screen's figures equal. The portal here is a server of its own, started with
  * PAYOUT_HOLD_DAYS=14 on a port the system gives it, with the demo data.
  */
-const SECRET = 'e2e-webhook-secret';
+const SECRET = E2E_WEBHOOK_SECRET;
 const HOLD = 14;
 const ADMIN_PASSWORD = 'kassor-losen-123';
 
-let server: ChildProcess | undefined;
+let portal: OwnPortal | undefined;
 let base: string;
-let dataDir: string;
 
 // One portal of its own for the desktop run only: the phone run of this file starts nothing.
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   if (testInfo.project.name === 'phone') return;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-kassor-'));
-  const started = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SHOP_URL: 'https://butik.example.se',
-      SHOPIFY_WEBHOOK_SECRET: SECRET,
-      SEED_DEMO: '1',
-      RATE_LIMITS: '0',
-      LOG_LEVEL: 'info',
-      PAYOUT_HOLD_DAYS: String(HOLD),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The port the system gave it, from the line Fastify logs once it listens.
-  base = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    started.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const listening = seen.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (listening) resolve(listening[1]!);
-    });
-    started.on('exit', (code) => reject(new Error(`servern avslutades (${code}) innan den lyssnade:\n${seen}`)));
-  });
-  started.stdout!.resume();
-  server = started;
+  portal = await startOwnPortal({ dataDirPrefix: 'sp-kassor-', env: { PAYOUT_HOLD_DAYS: String(HOLD) } });
+  base = portal.base;
 });
 
 test.afterAll(async () => {
-  const running = server;
-  if (!running) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await portal?.stop();
 });
 
 const stockholm = (date: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(date);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-const demoPassword = () => fs.readFileSync(path.join(dataDir, 'demo-password'), 'utf8').trim();
+const demoPassword = () => portal!.demoPassword();
 let nextId = 8_800_000_000_000 + (Date.now() % 1_000_000) * 100;
 
 async function signIn(page: Page, email: string, password: string) {
