@@ -46,3 +46,33 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   }
   return violations;
 }
+
+/** Memberships and groups whose rollup differs from the orders' own sums (none when exact). */
+export async function rollupMismatches(db: Db) {
+  const memberships = await sqlRows<{ id: number }>(
+    db,
+    sql`select m.id from memberships m
+        left join membership_figures f on f.membership_id = m.id
+        left join (select membership_id, sum(subtotal_ore) as sales, sum(commission_ore) as commission,
+                          count(*) filter (where state <> 'cancelled') as orders
+                   from orders where membership_id is not null group by membership_id) o on o.membership_id = m.id
+        where f.membership_id is null or f.group_id <> m.group_id or f.sales_ore <> coalesce(o.sales, 0) or f.commission_ore <> coalesce(o.commission, 0)
+           or f.orders_count <> coalesce(o.orders, 0)`,
+  );
+  const groups = await sqlRows<{ id: number }>(
+    db,
+    sql`select g.id from groups g
+        left join group_figures f on f.group_id = g.id
+        left join (select group_id, sum(subtotal_ore) as sales, sum(commission_ore) as commission,
+                          count(*) filter (where state <> 'cancelled') as orders
+                   from orders where group_id is not null group by group_id) o on o.group_id = g.id
+        left join (select group_id, count(*) as members from memberships group by group_id) m on m.group_id = g.id
+        where f.group_id is null or f.sales_ore <> coalesce(o.sales, 0) or f.commission_ore <> coalesce(o.commission, 0)
+           or f.orders_count <> coalesce(o.orders, 0) or f.sellers_count <> coalesce(m.members, 0)`,
+  );
+  const orphans = await sqlRows<{ id: number }>(
+    db,
+    sql`select membership_id as id from membership_figures f where not exists (select 1 from memberships m where m.id = f.membership_id)`,
+  );
+  return { memberships, groups, orphans };
+}
