@@ -19,6 +19,7 @@ import type {
   TSalesPerDayResponse,
 } from '@saljportalen/contract';
 import { stockholmToday } from '@saljportalen/contract';
+import { addCalendarDays } from '../src/lib/dates.js';
 import { signShopifyWebhook } from '../src/modules/shopify/webhook-signature.js';
 import { figuresFromOrders, groupIdByCode, insertOrder, membershipOf, sqlRows } from './admin-fixtures.js';
 import { registerChildWithGuardian } from './guardian-fixtures.js';
@@ -39,7 +40,7 @@ const PEOPLE: Record<Exclude<Role, 'guest'>, string> = {
 };
 
 /** A running campaign's last day: a month from today. */
-const campaignEnd = () => new Date(Date.parse(`${stockholmToday()}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+const campaignEnd = () => addCalendarDays(stockholmToday(), 30);
 
 type Expected = Record<Role, number>;
 const anyone = (status: number): Expected => ({

@@ -15,6 +15,7 @@ import {
 } from '@saljportalen/contract';
 import { groupIdByCode, membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
 import { startTestServer, testDbKind, type TestServer } from '../../../test/test-server.js';
+import { addCalendarDays } from '../../lib/dates.js';
 import { closeOutEndedCampaigns } from './close-out.js';
 
 let server: TestServer;
@@ -60,10 +61,7 @@ async function call<T>(method: string, path: string, token: string | undefined, 
 }
 
 /** A Stockholm day `days` after today. */
-function dayFromToday(days: number): string {
-  const [year, month, day] = stockholmToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+const dayFromToday = (days: number) => addCalendarDays(stockholmToday(), days);
 
 const linkOf = async (email: string) => (await membershipOf(server.app.db, email, 'BJK6B2')) && linkCodeOf(email);
 async function linkCodeOf(email: string): Promise<string> {

@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.js';
 import { groupIdByCode, membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
 import { pdfText } from '../../../test/pdf-tools.js';
 import { goalProgress } from '../notifications/weekly-summary.js';
+import { addCalendarDays } from '../../lib/dates.js';
 
 let server: TestServer;
 let group: number;
@@ -64,10 +65,7 @@ async function ok<T>(method: string, path: string, token: string, body?: unknown
 }
 
 /** A Stockholm day `days` after today. */
-function dayFromToday(days: number): string {
-  const [year, month, day] = stockholmToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+const dayFromToday = (days: number) => addCalendarDays(stockholmToday(), days);
 
 async function storedGoal(groupId: number) {
   const [row] = await sqlRows<{ goal_ore: string | null; goal_purpose: string | null; goal_ends_on: string | null }>(
