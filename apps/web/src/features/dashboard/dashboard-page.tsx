@@ -12,7 +12,7 @@ import { formatCount, formatDateTime, formatKronor } from '@/lib/format';
 import { isNetworkFailure, useIsOnline } from '@/lib/offline-cache';
 import { paths } from '@/lib/paths';
 import { useIsSuperadmin } from '@/features/admin-access';
-import { CampaignStatus, ClosingNoteCard } from '@/features/campaign';
+import { CampaignNotices } from '@/features/campaign';
 import { CatalogCard } from '@/features/catalog';
 import { PersonalGoalCard } from '@/features/class-goal';
 import { LeaderboardCard, useLeaderboard } from '@/features/leaderboard';
@@ -135,19 +135,20 @@ function CampaignPart({
   archived: boolean;
 }) {
   const totals = useGroupTotals();
-  const campaign = totals.data?.campaign;
-  const note = totals.data?.closing_note ?? null;
+  const ended = totals.data?.campaign?.state === 'ended';
   return (
-    <>
-      {campaign && !archived && <CampaignStatus campaign={campaign} />}
-      {teacher && campaign?.state === 'ended' && !archived ? (
-        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-          <CampaignEndCard groupId={groupId} groupName={groupName} note={note} />
-        </Suspense>
-      ) : (
-        note && <ClosingNoteCard note={note} groupName={groupName} />
-      )}
-    </>
+    <CampaignNotices
+      totals={totals.data}
+      groupName={groupName}
+      archived={archived}
+      instead={
+        teacher && ended && !archived ? (
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <CampaignEndCard groupId={groupId} groupName={groupName} note={totals.data?.closing_note ?? null} />
+          </Suspense>
+        ) : undefined
+      }
+    />
   );
 }
 

@@ -19,7 +19,7 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { PublicNameForm } from '@/features/public-name';
 import { CatalogCard } from '@/features/catalog';
 import { GroupResults, StatList, StatListSkeleton } from '@/features/group-results';
-import { CampaignStatus, ClosingNoteCard } from '@/features/campaign';
+import { CampaignNotices } from '@/features/campaign';
 import { LeaderboardCard } from '@/features/leaderboard';
 import { PersonalLinkCard } from '@/features/personal-link';
 import {
@@ -84,19 +84,6 @@ function GroupFigures({ childId }: { childId: number }) {
   return <GroupResults totals={useChildTotals(childId)} />;
 }
 
-/** The class's campaign days and, once written, what the money became (issue 31), as the child sees them. */
-function ChildCampaign({ childId, groupName, archived }: { childId: number; groupName: string; archived: boolean }) {
-  const totals = useChildTotals(childId);
-  const campaign = totals.data?.campaign;
-  const note = totals.data?.closing_note;
-  return (
-    <>
-      {campaign && !archived && <CampaignStatus campaign={campaign} />}
-      {note && <ClosingNoteCard note={note} groupName={groupName} />}
-    </>
-  );
-}
-
 /** One child's dashboard as the child sees it, read only: figures, link, catalogue, group and leaderboard. */
 /**
  * A class-list pupil's sign-in (issue 31): the username, and a new password the guardian sets,
@@ -137,6 +124,7 @@ function ChildSignIn({ childId, username, firstName }: { childId: number; userna
 
 function ChildDashboard({ childId, username }: { childId: number; username: string | null }) {
   const summary = useChildSummary(childId);
+  const childTotals = useChildTotals(childId);
   if (summary.isPending) return <StatListSkeleton count={3} className="grid-cols-2 sm:grid-cols-3" />;
   if (summary.isError) return <LoadError title={LOAD_ERROR} query={summary} showReason={false} />;
   const { user, group_hint: group, personal } = summary.data;
@@ -155,7 +143,8 @@ function ChildDashboard({ childId, username }: { childId: number; username: stri
         <Alert title={`${firstName} är inte med i någon aktiv grupp just nu`} />
       ) : (
         <>
-          <ChildCampaign childId={childId} groupName={group.name} archived={group.archived} />
+          {/* The class's campaign and, once written, what the money became (issue 31), as the child sees them. */}
+          <CampaignNotices totals={childTotals.data} groupName={group.name} archived={group.archived} />
           <section aria-labelledby="child-personal-title" className="space-y-3">
             <h3 id="child-personal-title" className="sr-only">
               {genitive(firstName)} försäljning

@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatKronor } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify, notifyFailure } from '@/lib/toast';
 import { useCreatePayout } from '../api/create-payout';
 import { useOutstandingPayouts } from '../api/list-outstanding-payouts';
+import { amountText } from './outstanding-payouts';
 
 function EndedCampaign({ item }: { item: TOutstandingPayout & { ended_campaign: NonNullable<TOutstandingPayout['ended_campaign']> } }) {
   const create = useCreatePayout();
@@ -34,11 +35,7 @@ function EndedCampaign({ item }: { item: TOutstandingPayout & { ended_campaign: 
         </p>
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
-        <p className="font-semibold tabular-nums text-ink">
-          {item.amount_to_pay < 0
-            ? `Att få tillbaka ${formatKronor(-item.amount_to_pay)}`
-            : `Att betala ut ${formatKronor(item.amount_to_pay)}`}
-        </p>
+        <p className="font-semibold tabular-nums text-ink">{amountText(item)}</p>
         <Button variant="brand" size="sm" onClick={() => void onCreate()} aria-disabled={create.isPending}>
           <FilePlus2 aria-hidden="true" />
           Skapa avräkning<span className="sr-only"> för {item.group_name}</span>

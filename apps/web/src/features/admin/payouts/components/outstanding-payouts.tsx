@@ -16,7 +16,8 @@ export interface PayoutPrefill {
   to: string;
 }
 
-function amountText(item: TOutstandingPayout): string {
+/** What settling a row means in money: paid out, or owed back. */
+export function amountText(item: Pick<TOutstandingPayout, 'amount_to_pay'>): string {
   return item.amount_to_pay < 0
     ? `Att få tillbaka ${formatKronor(-item.amount_to_pay)}`
     : `Att betala ut ${formatKronor(item.amount_to_pay)}`;
