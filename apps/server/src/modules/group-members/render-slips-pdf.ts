@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../lib/pdf-document.js';
 import { toWinAnsi } from '../../lib/pdf-text.js';
 
 export interface SignInSlip {
@@ -27,7 +27,7 @@ export async function renderSlipsPdf(data: {
   expiresAt: Date;
   signInUrl: string;
 }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: MARGIN,
     lang: 'sv-SE',
