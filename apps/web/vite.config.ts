@@ -140,15 +140,15 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The API, the personal-link redirects and downloads always go to the network.
-        navigateFallbackDenylist: [/^\/api\//, /^\/s\//],
+        // The API, the buyer pages of personal and class links and downloads always go to the network.
+        navigateFallbackDenylist: [/^\/api\//, /^\/s\//, /^\/k\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // 127.0.0.1: the demo's server listens there only (not on ::1, which localhost may resolve to first).
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/s/': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/s/': 'http://127.0.0.1:3000', '/k/': 'http://127.0.0.1:3000' } },
   build: {
     target: 'es2022',
     sourcemap: false,

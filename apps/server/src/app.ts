@@ -38,6 +38,7 @@ import { groupMemberRoutes } from './modules/group-members/routes.js';
 import { groupPayoutAccountRoutes } from './modules/payouts/routes.js';
 import { classOrderRoutes } from './modules/class-orders/routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
+import { classLinkRoutes } from './modules/class-link/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(groupPayoutAccountRoutes);
   await app.register(classOrderRoutes);
   await app.register(campaignRoutes);
+  await app.register(classLinkRoutes);
   await app.register(catalogRoutes);
   await app.register(guardianRoutes);
   await app.register(adminRoutes);

@@ -83,6 +83,8 @@ interface Context {
   /** A stored webhook event that has not been processed, for 'Kör igen'. */
   failedWebhookEventId: number;
   linkCode: string;
+  /** The group's class link's code (issue 32). */
+  classLinkCode: string;
   /** A seller nobody else's probe needs, for the superadmin's erasure. */
   erasableUserId: number;
   /** The guardian's approved child, the other guardian's, and one the guardian may withdraw. */
@@ -138,8 +140,12 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
     'GET /api/ready': [{ path: '/api/ready', expect: anyone(200) }],
     'GET /api/privacy': [{ path: '/api/privacy', expect: anyone(200) }],
     'GET /s/:code': [
-      { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(302) },
+      { label: 'känd kod', path: `/s/${c.linkCode}`, expect: anyone(200) },
       { label: 'okänd kod', path: '/s/FINNSINTE', expect: anyone(404) },
+    ],
+    'GET /k/:code': [
+      { label: 'känd kod', path: `/k/${c.classLinkCode}`, expect: anyone(200) },
+      { label: 'gruppkoden, som inte är klasslänkens', path: '/k/BJK6B2', expect: anyone(404) },
     ],
 
     // Signing in and out: open to all; a bearer token changes nothing.
@@ -376,6 +382,34 @@ function matrix(c: Context, server: TestServer): Record<string, Probe[]> {
       },
     ],
     // The closing note waits for the campaign's end: the group's admin and a superadmin get that far.
+    // Issue 32: the class link, the text for buyers and the poster are the group admin's.
+    'GET /api/group/class-link': [
+      {
+        label: 'gruppens id',
+        path: `/api/group/class-link?group_id=${c.group}`,
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+      {
+        label: 'den andra gruppens id',
+        path: `/api/group/class-link?group_id=${c.otherGroup}`,
+        expect: signedIn(403, { otherAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    'GET /api/group/poster.pdf': [
+      {
+        label: 'gruppens id',
+        path: `/api/group/poster.pdf?group_id=${c.group}`,
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+    ],
+    'POST /api/group/buyer-greeting': [
+      {
+        label: 'gruppens id',
+        path: '/api/group/buyer-greeting',
+        body: () => ({ group_id: c.group, text: 'Tack för att ni stöttar oss!' }),
+        expect: signedIn(403, { groupAdmin: 200, superadmin: 200 }),
+      },
+    ],
     'POST /api/group/closing-note': [
       {
         label: 'gruppens id',
@@ -752,6 +786,8 @@ beforeAll(async () => {
     sellerMembershipId: noah.id,
     failedWebhookEventId: Number(failedEvent!.id),
     linkCode: link!.link_code,
+    classLinkCode: (await sqlRows<{ code: string }>(server.app.db, sql`select class_link_code as code from groups where id = ${group}`))[0]!
+      .code,
     erasableUserId: Number(erasable!.id),
     childUserId: child,
     otherChildUserId: otherChild,

@@ -25,3 +25,10 @@ export function formatCampaignDay(day: string, today: string): string {
   const sameYear = today.slice(0, 4) === day.slice(0, 4);
   return `${date} ${MONTHS[month - 1]}${sameYear ? '' : ` ${year}`}`;
 }
+
+/** What a campaign's days say today, in a sentence: the countdown, when it starts, or that it has ended. */
+export function campaignText(campaign: { state: CampaignState; starts_on: string; days_left: number }, today: string): string {
+  if (campaign.state === 'upcoming') return `Försäljningen startar ${formatCampaignDay(campaign.starts_on, today)}`;
+  if (campaign.state === 'ended') return 'Försäljningen är avslutad';
+  return campaign.days_left === 1 ? 'Sista dagen i dag!' : `${campaign.days_left} dagar kvar`;
+}

@@ -4,7 +4,7 @@ import { ZDateSchema, ZIdParamSchema, ZSingleLineTextSchema } from './common.js'
 import { TEXT_LIMITS } from './field-limits.js';
 import { daysBetween, stockholmToday } from './goal-days.js';
 import { toMultiLineText } from './text.js';
-import { withoutWebAddress } from './web-address.js';
+import { containsWebAddress, withoutWebAddress } from './web-address.js';
 
 /**
  * Issue 31: the days of a class's campaign, Stockholm days. The last day is not in the past, not
@@ -79,3 +79,28 @@ export const ZCloneGroupResponseSchema = z.object({
   old_group: z.enum(['archived', 'archived_when_settled']),
 });
 export type TCloneGroupResponse = z.infer<typeof ZCloneGroupResponseSchema>;
+
+/** Issue 32: the class link of a group and the teacher's text for the buyer pages, for the group's admin. */
+export const ZClassLinkQuerySchema = z.object({ group_id: ZIdParamSchema });
+export type TClassLinkQuery = z.infer<typeof ZClassLinkQuerySchema>;
+
+export const ZClassLinkResponseSchema = z.object({
+  /** `{PUBLIC_URL}/k/{code}`: the buyer page of the whole class. */
+  class_link: z.string(),
+  buyer_greeting: z.string().nullable(),
+});
+export type TClassLinkResponse = z.infer<typeof ZClassLinkResponseSchema>;
+
+/** The teacher's text on every buyer page of the class; empty takes it away. Strangers read it, so it holds no web address. */
+export const ZBuyerGreetingRequestSchema = z.object({
+  group_id: ZIdParamSchema,
+  text: z
+    .string()
+    .overwrite(toMultiLineText)
+    .max(TEXT_LIMITS.buyerGreeting, `Texten får vara högst ${TEXT_LIMITS.buyerGreeting} tecken`)
+    .refine((text) => !containsWebAddress(text), 'Texten till köparna får inte innehålla en webbadress'),
+});
+export type TBuyerGreetingRequest = z.infer<typeof ZBuyerGreetingRequestSchema>;
+
+export const ZBuyerGreetingResponseSchema = z.object({ ok: z.literal(true), buyer_greeting: z.string().nullable() });
+export type TBuyerGreetingResponse = z.infer<typeof ZBuyerGreetingResponseSchema>;

@@ -13,4 +13,5 @@ export const TEXT_LIMITS = {
   search: 100,
   reason: 300,
   closingNote: 1000,
+  buyerGreeting: 300,
 } as const;

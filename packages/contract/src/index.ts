@@ -8,6 +8,7 @@ z.config(sv());
 export * from './common.js';
 export * from './field-limits.js';
 export * from './text.js';
+export * from './class-link.js';
 export * from './web-address.js';
 export * from './auth.js';
 export * from './guardian.js';

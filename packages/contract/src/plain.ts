@@ -5,6 +5,7 @@
  * Everything here is also exported by the package's main entry.
  */
 export * from './campaign-days.js';
+export * from './class-link.js';
 export * from './catalog.js';
 export * from './field-limits.js';
 export * from './goal-days.js';

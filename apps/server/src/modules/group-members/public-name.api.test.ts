@@ -36,7 +36,7 @@ async function seller(email: string) {
   return { ...row!, user_id: Number(row!.user_id), membership_id: Number(row!.membership_id), group_id: Number(row!.group_id) };
 }
 
-/** What a buyer can see of this seller: the catalogue's text and file name, the share texts' name, the link's page. */
+/** What a buyer can see of this seller: the catalogue's text and file name, the share texts' name, the page before the shop. */
 async function buyerSurfaces(token: string, linkCode: string) {
   const pdf = await server.request('GET', '/api/catalog/me.pdf', { token });
   expect(pdf.status).toBe(200);
@@ -46,7 +46,7 @@ async function buyerSurfaces(token: string, linkCode: string) {
     catalogue: pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\u00a0/g, ' '),
     fileName: pdf.headers.get('content-disposition'),
     share: summary.user.public_seller_name,
-    linkPage: `${link.headers.get('location')} ${await link.text()}`,
+    linkPage: await link.text(),
   };
 }
 
@@ -65,12 +65,15 @@ describe('the name buyers see, chosen by a pupil of 13 or over', () => {
     expect(seen.catalogue).toContain(first);
     expect(seen.catalogue).not.toContain(surname);
     expect(seen.fileName).toBe(`attachment; filename="katalog-${first!.toLowerCase()}.pdf"`);
-    expect(seen.linkPage).not.toContain(first);
+    // The page before the shop (issue 32) names the pupil as the family chose, and never more.
+    expect(seen.linkPage).toContain(`Du stöttar ${first} i`);
+    expect(seen.linkPage).not.toContain(surname);
 
     await json('POST', '/api/account/public-name', token, { public_name: 'full_name', alias: null });
     seen = await buyerSurfaces(token, elsa.link_code);
     expect(seen.share).toBe(elsa.full_name);
     expect(seen.catalogue).toContain(elsa.full_name);
+    expect(seen.linkPage).toContain(`Du stöttar ${elsa.full_name} i`);
 
     // Control characters go as in every other name; the alias is all a buyer sees.
     const answer = await json<TPublicNameResponse>('POST', '/api/account/public-name', token, {
@@ -83,8 +86,8 @@ describe('the name buyers see, chosen by a pupil of 13 or over', () => {
     expect(seen.catalogue).toContain('Stjärn skott');
     expect(seen.catalogue).not.toContain(first);
     expect(seen.fileName).toBe('attachment; filename="katalog-stjarn-skott.pdf"');
+    expect(seen.linkPage).toContain('Du stöttar Stjärn skott i');
     expect(seen.linkPage).not.toContain(first);
-    expect(seen.linkPage).not.toContain('Stjärn');
 
     // The admin area keeps the real name.
     const admin = await server.login('admin@saljportalen.se');

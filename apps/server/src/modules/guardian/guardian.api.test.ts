@@ -173,7 +173,7 @@ describe('a child waiting for consent', () => {
     );
     expect(BigInt(after!.version)).toBeGreaterThan(BigInt(before!.version));
     expect(await leaderboardIds(teacher)).toContain(child.userId);
-    expect((await fetch(`${server.url}/s/${child.linkCode}`, { redirect: 'manual' })).status).toBe(302);
+    expect(await (await fetch(`${server.url}/s/${child.linkCode}`, { redirect: 'manual' })).text()).toContain(`?ref=${child.linkCode}"`);
   });
 
   it('leaves orders with the code unattributed for the superadmin while waiting', async () => {

@@ -1,38 +1,36 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routeRateLimit } from '../../lib/rate-limits.js';
-import { recordLinkClick } from './record-link-click.js';
-import {
-  campaignEndedPage,
-  campaignUpcomingPage,
-  INACTIVE_LINK_CSP,
-  inactiveLinkPage,
-  UNKNOWN_LINK_CSP,
-  unknownLinkPage,
-} from './unknown-link-page.js';
+import { BUYER_PAGE_CSP, buyerPageHtml } from './buyer-pages.js';
+import { loadClassLinkPage, loadPersonalLinkPage, type BuyerPage } from './load-buyer-page.js';
 
-/** Personal links `{PUBLIC_URL}/s/{code}` (DESIGN §3): count the visit, send the buyer on to the shop. */
+/**
+ * The buyers' links (DESIGN D19, issue 32): a personal link `{PUBLIC_URL}/s/{code}` and a class link
+ * `{PUBLIC_URL}/k/{code}` answer a page before the shop, whose one button carries the code to the
+ * shop as `?ref=` (the attribution as before), or a kind page that leads nowhere.
+ */
 export async function linkRoutes(app: FastifyInstance) {
-  app.get<{ Params: { code: string } }>('/s/:code', { config: routeRateLimit(app, 120, '1 minute') }, async (request, reply) => {
-    // Link previews (chat apps, SMS) often ask with HEAD: forward them, but count only real visits.
-    const visit = await recordLinkClick(app.db, request.params.code, { count: request.method !== 'HEAD' });
-    if (visit === null) {
-      return reply
-        .status(404)
-        .header('content-security-policy', UNKNOWN_LINK_CSP)
+  const send = (reply: FastifyReply, page: BuyerPage) => {
+    const { status, html } = buyerPageHtml(page, app.config.shopUrl);
+    return (
+      reply
+        .status(status)
+        .header('content-security-policy', BUYER_PAGE_CSP)
+        // The shop learns the code from the button's address and nothing from where the buyer came.
+        .header('referrer-policy', 'no-referrer')
+        // The page changes with the class's figures and days: never kept by a proxy or the browser.
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
         .type('text/html; charset=utf-8')
-        .send(unknownLinkPage(app.config.shopUrl));
-    }
-    // Not active (issue 22), not yet or no longer (issue 31): said kindly, and no redirect that
-    // would carry the code to the shop, so nothing is attributed through the link.
-    const page =
-      visit.kind === 'awaiting_guardian_consent'
-        ? inactiveLinkPage()
-        : visit.kind === 'campaign_upcoming'
-          ? campaignUpcomingPage(visit.startsOn, visit.today)
-          : visit.kind === 'campaign_ended'
-            ? campaignEndedPage()
-            : undefined;
-    if (page) return reply.header('content-security-policy', INACTIVE_LINK_CSP).type('text/html; charset=utf-8').send(page);
-    return reply.redirect(`${app.config.shopUrl}/?ref=${encodeURIComponent(visit.code)}`, 302);
-  });
+        .send(html)
+    );
+  };
+
+  const limit = { config: routeRateLimit(app, 120, '1 minute') };
+  app.get<{ Params: { code: string } }>('/s/:code', limit, async (request, reply) =>
+    // Link previews (chat apps, SMS) often ask with HEAD: answered, but only real visits are counted.
+    send(reply, await loadPersonalLinkPage(app.db, request.params.code, { count: request.method !== 'HEAD' })),
+  );
+  app.get<{ Params: { code: string } }>('/k/:code', limit, async (request, reply) =>
+    send(reply, await loadClassLinkPage(app.db, request.params.code)),
+  );
 }

@@ -37,7 +37,7 @@ export async function assignOrder(
       group_name: seller.groupName,
     };
     if (order.membershipId === seller.membershipId) return result;
-    if (options.onlyIfUnattributed && order.membershipId !== null) throw new AppError('CONFLICT', ORDER_ALREADY_ASSIGNED_MESSAGE);
+    if (options.onlyIfUnattributed && order.groupId !== null) throw new AppError('CONFLICT', ORDER_ALREADY_ASSIGNED_MESSAGE);
 
     const [settled] = await tx
       .select({ id: orderLines.id })

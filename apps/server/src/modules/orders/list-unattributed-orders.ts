@@ -29,14 +29,14 @@ export async function listUnattributedOrders(db: Db, options: { page: number; pa
       .leftJoin(memberships, eq(memberships.linkCode, orders.refCode))
       .leftJoin(groups, and(eq(groups.id, memberships.groupId), eq(groups.archived, true)))
       .leftJoin(users, eq(users.id, memberships.userId))
-      .where(isNull(orders.membershipId))
+      .where(isNull(orders.groupId))
       .orderBy(desc(orders.orderedAt), desc(orders.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
     db
       .select({ total: sql`count(*)`.mapWith(Number) })
       .from(orders)
-      .where(isNull(orders.membershipId)),
+      .where(isNull(orders.groupId)),
   ]);
   return {
     items: rows.map((row) => ({

@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { CLASS_REF_PREFIX } from '@saljportalen/contract';
 import type { Tx } from '../../db/client.js';
 import { transactionStatement } from '../../db/prepared.js';
-import { orderLines, orders } from '../../db/schema.js';
+import { groups, orderLines, orders } from '../../db/schema.js';
 import { parseShopifyJson } from '../../lib/shopify-json.js';
 import { ZShopifyRefundSchema, type TShopifyOrder, type TShopifyRefund } from '../../lib/shopify-payloads.js';
 import {
@@ -79,11 +80,26 @@ async function lockOrderAndFindSeller(tx: Tx, shopifyOrderId: string, codes: str
       continue;
     }
     return {
-      seller: { membershipId: row.membership_id, groupId: row.group_id, linkCode: code },
+      seller: { membershipId: row.membership_id as number | null, groupId: row.group_id, linkCode: code },
       archivedCode,
       awaitingConsentCode,
       catalogue,
     };
+  }
+  // No pupil's code: a class link's (issue 32) makes the order the class's and no pupil's. Read
+  // only for such an order, its group share-locked as a seller's is, after the order's lock.
+  for (const code of codes.filter((candidate) => candidate.startsWith(CLASS_REF_PREFIX))) {
+    const [group] = await tx
+      .select({ id: groups.id, archived: groups.archived })
+      .from(groups)
+      .where(eq(groups.classLinkCode, code.slice(CLASS_REF_PREFIX.length)))
+      .for('share');
+    if (!group) continue;
+    if (group.archived) {
+      archivedCode ??= code;
+      continue;
+    }
+    return { seller: { membershipId: null, groupId: group.id, linkCode: code }, archivedCode, awaitingConsentCode, catalogue };
   }
   return { seller: undefined, archivedCode, awaitingConsentCode, catalogue };
 }
@@ -203,7 +219,8 @@ export async function recordShopifyOrder(
     if (!existing) throw new Error(`order ${order.id} finns varken som ny eller befintlig`);
     newer = !existing.shopifyUpdatedAt || version > existing.shopifyUpdatedAt;
     if (!order.cancelled_at && existing.shopifyUpdatedAt) cancelledAt = existing.shopifyUpdatedAt;
-    const attributeNow = existing.membershipId === null && seller !== undefined;
+    // Unattributed is no group: an order through a class link has its group and no pupil.
+    const attributeNow = existing.groupId === null && seller !== undefined;
     const changes: Partial<typeof orders.$inferInsert> = {};
     // Shopify never takes a cancellation back, so a state once cancelled stays cancelled.
     if (newer) Object.assign(changes, fields, { state: existing.state === 'cancelled' ? 'cancelled' : fields.state });
@@ -228,11 +245,13 @@ export async function recordShopifyOrder(
     const who =
       stored.membershipId !== null
         ? `säljare med länkkod ${seller?.linkCode ?? refCode ?? '?'}`
-        : archivedCode !== undefined
-          ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
-          : awaitingConsentCode !== undefined
-            ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
-            : 'utan säljare (ingen känd länkkod)';
+        : stored.groupId !== null
+          ? `klassen (klasslänk ${seller?.linkCode ?? refCode ?? '?'})`
+          : archivedCode !== undefined
+            ? `utan säljare (länkkod ${archivedCode} hör till en arkiverad grupp)`
+            : awaitingConsentCode !== undefined
+              ? `utan säljare (länkkod ${awaitingConsentCode} väntar på vårdnadshavarens godkännande)`
+              : 'utan säljare (ingen känd länkkod)';
     return `Order ${name} ${what}, ${newLinesText(added)}, ${who}`;
   };
 

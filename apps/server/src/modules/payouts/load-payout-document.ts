@@ -1,4 +1,5 @@
 import { aliasedTable, asc, eq, sql } from 'drizzle-orm';
+import { CLASS_LINK_SELLER_NAME } from '@saljportalen/contract';
 import type { Db } from '../../db/client.js';
 import { groupPayoutAccounts, groups, memberships, orderLines, orders, payouts, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -8,6 +9,10 @@ import type { PayoutDocument } from './render-payout-pdf.js';
 
 /** A line whose membership was removed still counts; it just has no name to show. */
 const UNKNOWN_SELLER = 'Okänd säljare';
+
+/** A line of the group with no pupil came through the class link (issue 32): an unattributed one has no group. */
+const sellerNameOf = (line: { membershipId: number | null; sellerName: string | null }) =>
+  line.membershipId === null ? CLASS_LINK_SELLER_NAME : (line.sellerName ?? UNKNOWN_SELLER);
 
 /** Everything the payout PDF shows, read from the payout and exactly the lines it settled. */
 export async function loadPayoutDocument(db: Db, payoutId: number): Promise<PayoutDocument> {
@@ -75,7 +80,7 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
   const sellers = new Map<number | null, { name: string; orderIds: Set<number>; salesOre: number; commissionOre: number }>();
   for (const line of lines) {
     const seller = sellers.get(line.membershipId) ?? {
-      name: line.sellerName ?? UNKNOWN_SELLER,
+      name: sellerNameOf(line),
       orderIds: new Set(),
       salesOre: 0,
       commissionOre: 0,
@@ -98,6 +103,6 @@ export async function loadPayoutDocument(db: Db, payoutId: number): Promise<Payo
         commissionOre: seller.commissionOre,
       }))
       .sort((a, b) => b.commissionOre - a.commissionOre || a.name.localeCompare(b.name, 'sv')),
-    lines: lines.map((line) => ({ ...line, sellerName: line.sellerName ?? UNKNOWN_SELLER })),
+    lines: lines.map((line) => ({ ...line, sellerName: sellerNameOf(line) })),
   };
 }

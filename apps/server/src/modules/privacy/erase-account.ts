@@ -12,6 +12,7 @@ import {
   signInSlipCodes,
   refreshTokens,
   removedConsentCodes,
+  retiredLinkCodes,
   users,
 } from '../../db/schema.js';
 import { enqueueMails } from '../../db/mail-outbox.js';
@@ -82,6 +83,11 @@ export async function eraseAccount(tx: Tx, userId: number, options: { actorUserI
   await tx.delete(guardianLinks).where(or(eq(guardianLinks.childUserId, userId), eq(guardianLinks.guardianUserId, userId)));
   if (membershipIds.length > 0) {
     await tx.delete(linkClicksPerDay).where(inArray(linkClicksPerDay.membershipId, membershipIds));
+    // The old link's buyer page says the link is no longer used (issue 32): only its hash is kept.
+    await tx.execute(sql`insert into ${retiredLinkCodes} (code_hash)
+                         select encode(sha256(convert_to(${memberships.linkCode}, 'UTF8')), 'hex') from ${memberships}
+                          where ${inArray(memberships.id, membershipIds)}
+                         on conflict do nothing`);
     await tx
       .update(memberships)
       .set({ linkCode: sql`'~borttagen-' || ${memberships.id}`, protectedIdentity: false, personalGoalOre: null })

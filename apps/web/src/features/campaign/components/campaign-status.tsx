@@ -1,13 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import type { TCampaign } from '@saljportalen/contract';
-import { formatCampaignDay, stockholmToday } from '@saljportalen/contract/plain';
-
-/** What the campaign's days say today, in a sentence: the countdown, when it starts, or that it has ended. */
-export function campaignText(campaign: TCampaign, today = stockholmToday()): string {
-  if (campaign.state === 'upcoming') return `Försäljningen startar ${formatCampaignDay(campaign.starts_on, today)}`;
-  if (campaign.state === 'ended') return 'Försäljningen är avslutad';
-  return campaign.days_left === 1 ? 'Sista dagen i dag!' : `${campaign.days_left} dagar kvar`;
-}
+import { campaignText, formatCampaignDay, stockholmToday } from '@saljportalen/contract/plain';
 
 /**
  * The class's campaign at the top of every member's dashboard and a guardian's view (issue 31):

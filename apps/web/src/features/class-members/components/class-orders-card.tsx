@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ArrowRightLeft } from 'lucide-react';
 import type { TClassOrder } from '@saljportalen/contract';
+import { CLASS_LINK_SELLER_NAME } from '@saljportalen/contract/plain';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,7 +33,7 @@ export function ClassOrdersCard({ groupId }: { groupId: number }) {
           {orders.data.items.map((order) => (
             <li key={order.order_id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
               <div className="min-w-0">
-                <p className="font-medium text-ink [overflow-wrap:anywhere]">{order.seller_name ?? 'Ingen elev'}</p>
+                <p className="font-medium text-ink [overflow-wrap:anywhere]">{order.seller_name ?? CLASS_LINK_SELLER_NAME}</p>
                 <p className="text-sm text-muted">
                   {formatDate(order.ordered_at)} · {orderLabel(order)} ·{' '}
                   <span className="tabular-nums">{formatKronor(order.subtotal_incl_vat)}</span>

@@ -71,7 +71,7 @@ export function MoveOrderDialog({ groupId, order, onClose }: { groupId: number; 
       open
       onOpenChange={(open) => !open && !moveOrder.isPending && onClose()}
       title={`Flytta ${orderLabel(order)}`}
-      description={`${formatDate(order.ordered_at)} · ${formatKronor(order.subtotal_incl_vat)} · räknas nu för ${order.seller_name ?? 'ingen elev'}`}
+      description={`${formatDate(order.ordered_at)} · ${formatKronor(order.subtotal_incl_vat)} · räknas nu för ${order.seller_name ?? 'klassen (klasslänken)'}`}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Till eleven" error={errors.to_membership_id?.message}>
