@@ -63,6 +63,7 @@ export const webFeatureOrder = [
   'class-goal',
   'class-members',
   'campaign',
+  'class-link',
   'leaderboard',
   'live-figures',
   'personal-link',

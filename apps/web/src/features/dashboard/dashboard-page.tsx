@@ -74,6 +74,7 @@ const ClassPayoutAccountCard = lazy(() =>
 );
 
 // Issue 31: the teacher's card once the campaign is over (what the money became, next term).
+const ClassLinkCard = lazy(() => import('@/features/class-link').then((module) => ({ default: module.ClassLinkCard })));
 const CampaignEndCard = lazy(() => import('@/features/campaign').then((module) => ({ default: module.CampaignEndCard })));
 
 const GroupSettingsForms = lazy(() =>
@@ -384,6 +385,8 @@ export function DashboardPage() {
         <Suspense fallback={null}>
           {/* Issue 31: pupils from a class list, with usernames and sign-in slips. */}
           {!group.archived && <ClassListImportCard groupId={group.id} />}
+          {/* Issue 32: the class link, its poster and the text on the buyer pages. */}
+          {!group.archived && <ClassLinkCard groupId={group.id} />}
           <ProtectedIdentityCard groupId={group.id} />
           {!group.archived && <ClassOrdersCard groupId={group.id} />}
           <ClassPayoutAccountCard groupId={group.id} />
