@@ -30,6 +30,9 @@ const CHROMIUM_FLAGS = [
 export interface LighthouseFigures {
   performance: number;
   accessibility: number;
+  /** Measured only when asked for every category (`allCategories`); NaN otherwise. */
+  bestPractices: number;
+  seo: number;
   /** Every run's performance score, for the spread. */
   performanceRuns: number[];
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
@@ -87,14 +90,20 @@ function keepReport(lhr: { fetchTime: string }, url: string) {
   fs.writeFileSync(file, JSON.stringify(lhr));
 }
 
-async function auditOnce(url: string, localStorageValues?: Record<string, string>) {
+/**
+ * A buyer page (issue 32) is scored on every category. Its `noindex` is on purpose (a child's page
+ * is no search hit), so Lighthouse's one audit that asks a page to be indexable is skipped.
+ */
+const ALL_CATEGORIES = { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], skipAudits: ['is-crawlable'] };
+
+async function auditOnce(url: string, localStorageValues?: Record<string, string>, allCategories = false) {
   return withChromium(async (port) => {
     if (localStorageValues) await seedLocalStorage(port, new URL(url).origin, localStorageValues);
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+      ...(allCategories ? ALL_CATEGORIES : { onlyCategories: ['performance', 'accessibility'] }),
       disableStorageReset: Boolean(localStorageValues),
     });
     if (!result) throw new Error(`Lighthouse gav inget resultat för ${url}`);
@@ -110,6 +119,8 @@ async function auditOnce(url: string, localStorageValues?: Record<string, string
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      bestPractices: allCategories ? Math.round((lhr.categories['best-practices']?.score ?? 0) * 100) : NaN,
+      seo: allCategories ? Math.round((lhr.categories.seo?.score ?? 0) * 100) : NaN,
       metrics: {
         fcp: numeric('first-contentful-paint'),
         lcp: numeric('largest-contentful-paint'),
@@ -128,10 +139,10 @@ async function auditOnce(url: string, localStorageValues?: Record<string, string
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run is made again. */
-async function auditWithRetry(url: string, localStorageValues?: Record<string, string>) {
+async function auditWithRetry(url: string, localStorageValues?: Record<string, string>, allCategories = false) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditOnce(url, localStorageValues);
+      return await auditOnce(url, localStorageValues, allCategories);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('Lighthouse:')) throw error;
       console.warn(`  ${url}: ${String(error)}; kör igen`);
@@ -142,10 +153,10 @@ async function auditWithRetry(url: string, localStorageValues?: Record<string, s
 /** The median run by performance score (Lighthouse's own advice for a noisy machine). */
 export async function measureLighthouse(
   url: string,
-  options: { runs: number; localStorage?: Record<string, string> },
+  options: { runs: number; localStorage?: Record<string, string>; allCategories?: boolean },
 ): Promise<LighthouseFigures> {
   const runs = [];
-  for (let i = 0; i < options.runs; i++) runs.push(await auditWithRetry(url, options.localStorage));
+  for (let i = 0; i < options.runs; i++) runs.push(await auditWithRetry(url, options.localStorage, options.allCategories));
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return { ...median, performanceRuns: runs.map((run) => run.performance) };

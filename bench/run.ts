@@ -3,7 +3,7 @@
  * bench/RESULTS.md. Generates the national-scale data set (and a tenth of it) when missing, then
  * measures the server as it runs in production, in a process of its own.
  *
- *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,cluster,streams,restart,backup]
+ *   npm run bench -- [--db=postgres|embedded] [--only=load,tenth,csv,pdf,webhooks,web,lighthouse,buyer-page,cluster,streams,restart,backup]
  *                    [--seconds=10] [--warmup=3] [--regenerate] [--cluster-scale=1|0.1]
  *
  * --db=postgres (default) uses DATABASE_URL, or postgres://postgres@127.0.0.1:5432/saljportalen_bench
@@ -22,6 +22,7 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -53,6 +54,7 @@ const PARTS = [
   'webhooks',
   'web',
   'lighthouse',
+  'buyer-page',
   'cluster',
   'streams',
   'restart',
@@ -268,6 +270,8 @@ let webhooks: WebhookFigures | undefined;
 let webhookLines = 0;
 let readModelMemory: ReadModelMemory | undefined;
 const lighthouse = new Map<string, LighthouseFigures>();
+/** The page before the shop (issue 32): its one document's weight, and Lighthouse on every category. */
+let buyerPage: { bytes: number; gzip: number; lighthouse: LighthouseFigures } | undefined;
 
 if (full && runs('memory') && full.kind === 'postgres') {
   readModelMemory = measureReadModelMemory(full.url);
@@ -337,6 +341,19 @@ if (full) {
       );
       for (const [page, figures] of lighthouse)
         log(`  Lighthouse ${page}: prestanda ${figures.performance}, tillgänglighet ${figures.accessibility}`);
+    }
+    if (runs('buyer-page')) {
+      // Member 2 of the generated data: a pupil of the big group (generate-data.ts writes its link code so).
+      const url = `${server.url}/s/BL${(2 * 7919 + 100000).toString(16).toUpperCase()}`;
+      const html = await (await fetch(url)).text();
+      if (!html.includes('Till butiken')) throw new Error(`${url} är ingen öppen köparsida`);
+      buyerPage = {
+        bytes: Buffer.byteLength(html),
+        gzip: gzipSync(html).length,
+        lighthouse: await measureLighthouse(url, { runs: LIGHTHOUSE_RUNS, allCategories: true }),
+      };
+      const { performance: p, accessibility: a, bestPractices: b, seo } = buyerPage.lighthouse;
+      log(`  köparsidan: ${kb(buyerPage.gzip)} gzip; Lighthouse ${p}/${a}/${b}/${seo}`);
     }
     if (runs('webhooks')) {
       let counted: { orders: number; lines: number } | undefined;
@@ -656,6 +673,24 @@ for (const [page, figures] of lighthouse) {
       page === '/dashboard'
         ? figures.performance >= 100 && figures.accessibility >= 100
         : figures.performance >= 95 && figures.accessibility >= 95,
+  });
+}
+
+if (buyerPage) {
+  rows.push({
+    section: 'buyer page (issue 32)',
+    what: '/s/{code}: the document, its style inline (nothing else loads)',
+    figure: `${kb(buyerPage.gzip)} gzip (${kb(buyerPage.bytes)})`,
+    budget: '≤ 15 KB gzip',
+    met: buyerPage.gzip <= 15 * 1024,
+  });
+  const { performance: p, accessibility: a, bestPractices: b, seo, performanceRuns, metrics } = buyerPage.lighthouse;
+  rows.push({
+    section: 'buyer page (issue 32)',
+    what: 'Lighthouse (mobile), every category; is-crawlable skipped (noindex on purpose)',
+    figure: `performance ${p} (runs ${performanceRuns.join(', ')}), accessibility ${a}, best practices ${b}, SEO ${seo}; LCP ${ms(metrics.lcp / 1000)} s`,
+    budget: '100 on each',
+    met: [p, a, b, seo].every((score) => score === 100),
   });
 }
 
