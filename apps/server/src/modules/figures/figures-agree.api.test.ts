@@ -1,3 +1,4 @@
+import { classShopRef } from '@saljportalen/contract';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
@@ -21,7 +22,7 @@ import { createPayout } from '../payouts/create-payout.js';
 import { listPayouts } from '../payouts/list-payouts.js';
 import { loadPayoutDocument } from '../payouts/load-payout-document.js';
 
-// One definition of each figure (issue 30 point 3): random histories of orders, late orders,
+// One definition of each figure (issue 30 point 3): random histories of orders (a pupil's or, issue 32, the class link's), late orders,
 // cancellations, refunds, moved sales and payouts, each run through the real ledger on the real
 // database, and every surface that shows a class's figures read after it: the rollups behind the
 // admin pages and the dashboards, each pupil's row, the CSV, the payouts and their documents. Each
@@ -35,7 +36,8 @@ const date = (index: number) => day(index).slice(0, 10);
 
 const order = fc.record({
   type: fc.constant('order' as const),
-  seller: fc.integer({ min: 0, max: 1 }),
+  // 0 and 1 are the pupils' links; 2 is the class link (issue 32): the class's order, no pupil's.
+  seller: fc.integer({ min: 0, max: 2 }),
   day: fc.integer({ min: 0, max: 20 }),
   lines: fc.array(
     fc.record({ kronor: fc.integer({ min: 1, max: 600 }), ore: fc.constantFrom(0, 50, 95), quantity: fc.integer({ min: 1, max: 3 }) }),
@@ -102,7 +104,7 @@ async function runHistory(tx: Tx, events: Event[]) {
   const [group] = await tx
     .insert(groups)
     .values({ name: 'Provklassen', code: crypto.randomBytes(5).toString('hex').toUpperCase() })
-    .returning({ id: groups.id });
+    .returning({ id: groups.id, classLinkCode: groups.classLinkCode });
   const groupId = group!.id;
   const pupils = [];
   for (const name of ['Alva Prov', 'Elias Prov']) {
@@ -129,7 +131,7 @@ async function runHistory(tx: Tx, events: Event[]) {
       const payload = swedishOrder({
         id: shopifyId,
         name: `#P${shopifyId % 1_000_000}`,
-        refCode: pupils[step.seller]!.linkCode,
+        refCode: pupils[step.seller]?.linkCode ?? classShopRef(group!.classLinkCode),
         createdAt: day(step.day, placed.length),
         lineItems: step.lines.map((line, index) => ({
           id: lineIds[index]!,
@@ -175,9 +177,21 @@ const csvOre = (text: string) => Math.round(Number(text.replace(',', '.')) * 100
 
 async function surfaces(db: Db, groupId: number) {
   // What the order lines and orders say, straight from the tables.
-  const [lines] = await sqlRows<{ sales: number; commission: number; unsettled: number; orders: number; transfers: number }>(
+  const [lines] = await sqlRows<{
+    sales: number;
+    commission: number;
+    unsettled: number;
+    orders: number;
+    transfers: number;
+    classSales: number;
+    classCommission: number;
+    classOrders: number;
+  }>(
     db,
     sql`select coalesce(sum(amount_ore), 0)::float8 as sales, coalesce(sum(commission_ore), 0)::float8 as commission,
+          coalesce(sum(amount_ore) filter (where membership_id is null), 0)::float8 as "classSales",
+          coalesce(sum(commission_ore) filter (where membership_id is null), 0)::float8 as "classCommission",
+          (select count(*) from orders where group_id = ${groupId} and membership_id is null and state <> 'cancelled')::float8 as "classOrders",
           coalesce(sum(commission_ore) filter (where payout_id is null), 0)::float8 as unsettled,
           count(*) filter (where kind = 'transfer')::float8 as transfers,
           (select count(*) from orders where group_id = ${groupId} and state <> 'cancelled')::float8 as orders
@@ -208,7 +222,7 @@ async function surfaces(db: Db, groupId: number) {
 describe('every surface shows the same figures', () => {
   it(`after ${HISTORIES} random histories of orders, cancellations, refunds, moved sales and payouts`, { timeout: 600_000 }, async () => {
     // What the histories held: the property must not hold merely because there was nothing to check.
-    const held = { withOrders: 0, withPayouts: 0, withDeductionsOrCorrections: 0, withTransfers: 0 };
+    const held = { withOrders: 0, withPayouts: 0, withDeductionsOrCorrections: 0, withTransfers: 0, withClassOrders: 0 };
     await fc.assert(
       // A few orders first, then anything: payouts, and what comes after them, have something to take.
       fc.asyncProperty(
@@ -228,6 +242,7 @@ describe('every surface shows the same figures', () => {
           const { lines, detail, csv, payouts, documents, violations } = seen!;
           if (lines.orders > 0) held.withOrders++;
           if (payouts.length > 0) held.withPayouts++;
+          if (lines.classOrders > 0) held.withClassOrders++;
           if (documents.some((document) => document.lines.some((line) => line.correctionOf !== null || line.deductionOf !== null)))
             held.withDeductionsOrCorrections++;
           if (documents.some((document) => document.lines.some((line) => line.kind === 'transfer')) || lines.transfers > 0)
@@ -243,10 +258,11 @@ describe('every surface shows the same figures', () => {
             commission: lines.commission,
             orders: lines.orders,
           });
+          // The pupils' rows and what came through the class link, which is no pupil's.
           expect({
-            sales: detail.sellers.reduce((sum, seller) => sum + ore(seller.total_sales), 0),
-            commission: detail.sellers.reduce((sum, seller) => sum + ore(seller.total_commission), 0),
-            orders: detail.sellers.reduce((sum, seller) => sum + seller.orders_count, 0),
+            sales: detail.sellers.reduce((sum, seller) => sum + ore(seller.total_sales), lines.classSales),
+            commission: detail.sellers.reduce((sum, seller) => sum + ore(seller.total_commission), lines.classCommission),
+            orders: detail.sellers.reduce((sum, seller) => sum + seller.orders_count, lines.classOrders),
           }).toEqual({ sales: lines.sales, commission: lines.commission, orders: lines.orders });
           expect(csv).toEqual({ sales: lines.sales, commission: lines.commission });
           // What the payouts took and what waits add up to the commission, and each document to its payout.
@@ -266,5 +282,6 @@ describe('every surface shows the same figures', () => {
     expect(held.withPayouts).toBeGreaterThan(HISTORIES / 5);
     expect(held.withDeductionsOrCorrections).toBeGreaterThan(HISTORIES / 25);
     expect(held.withTransfers).toBeGreaterThan(HISTORIES / 250);
+    expect(held.withClassOrders).toBeGreaterThan(HISTORIES / 4);
   });
 });
