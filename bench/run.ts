@@ -239,11 +239,13 @@ const dbTarget =
     : ({ kind: 'pglite', dataDir: path.join(here, '.data') } as const);
 
 const fullNeeded =
-  PARTS.filter((part) => !['tenth', 'web', 'cluster', 'streams', 'restart', 'backup'].includes(part)).some(runs) ||
+  PARTS.filter((part) => !['tenth', 'web', 'buyer-page', 'cluster', 'streams', 'restart', 'backup'].includes(part)).some(runs) ||
   (runsCluster && clusterScale === 1);
 const full = fullNeeded ? await prepareDatabase(dbTarget, 1, { regenerate, log }) : undefined;
 const tenth =
-  runs('tenth') || (runsCluster && clusterScale === 0.1) ? await prepareDatabase(dbTarget, 0.1, { regenerate, log }) : undefined;
+  runs('tenth') || runs('buyer-page') || (runsCluster && clusterScale === 0.1)
+    ? await prepareDatabase(dbTarget, 0.1, { regenerate, log })
+    : undefined;
 const tokens = tokenPool();
 const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 
@@ -342,19 +344,6 @@ if (full) {
       for (const [page, figures] of lighthouse)
         log(`  Lighthouse ${page}: prestanda ${figures.performance}, tillgänglighet ${figures.accessibility}`);
     }
-    if (runs('buyer-page')) {
-      // Member 2 of the generated data: a pupil of the big group (generate-data.ts writes its link code so).
-      const url = `${server.url}/s/BL${(2 * 7919 + 100000).toString(16).toUpperCase()}`;
-      const html = await (await fetch(url)).text();
-      if (!html.includes('Till butiken')) throw new Error(`${url} är ingen öppen köparsida`);
-      buyerPage = {
-        bytes: Buffer.byteLength(html),
-        gzip: gzipSync(html).length,
-        lighthouse: await measureLighthouse(url, { runs: LIGHTHOUSE_RUNS, allCategories: true }),
-      };
-      const { performance: p, accessibility: a, bestPractices: b, seo } = buyerPage.lighthouse;
-      log(`  köparsidan: ${kb(buyerPage.gzip)} gzip; Lighthouse ${p}/${a}/${b}/${seo}`);
-    }
     if (runs('webhooks')) {
       let counted: { orders: number; lines: number } | undefined;
       webhooks = await measureWebhooks(server.url, {
@@ -383,11 +372,24 @@ if (full) {
   }
 }
 
-if (tenth && runs('tenth')) {
+if (tenth && (runs('tenth') || runs('buyer-page'))) {
   log(`Server på ${describe(tenth.shape)}`);
   const server = await startServer(serverEnv(tenth, webDist), profileArgs);
   try {
-    tenthLoad = await sellerLoad(server, tenth.shape, tokens);
+    if (runs('tenth')) tenthLoad = await sellerLoad(server, tenth.shape, tokens);
+    if (runs('buyer-page')) {
+      // Member 2 of the generated data: a pupil of the big group (generate-data.ts writes its link code so).
+      const url = `${server.url}/s/BL${(2 * 7919 + 100000).toString(16).toUpperCase()}`;
+      const html = await (await fetch(url)).text();
+      if (!html.includes('Till butiken')) throw new Error(`${url} är ingen öppen köparsida`);
+      buyerPage = {
+        bytes: Buffer.byteLength(html),
+        gzip: gzipSync(html).length,
+        lighthouse: await measureLighthouse(url, { runs: LIGHTHOUSE_RUNS, allCategories: true }),
+      };
+      const { performance: p, accessibility: a, bestPractices: b, seo } = buyerPage.lighthouse;
+      log(`  köparsidan: ${kb(buyerPage.gzip)} gzip; Lighthouse ${p}/${a}/${b}/${seo}`);
+    }
   } finally {
     await server.stop();
   }
