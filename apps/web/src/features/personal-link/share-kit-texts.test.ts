@@ -25,6 +25,8 @@ describe('shareKitTexts', () => {
     for (const text of [texts.sms, texts.whatsapp, texts.emailBody, texts.note]) {
       expect(text).toContain('Vi samlar till: Klassresa till Liseberg. Målet är 60\u00a0000\u00a0kr.');
     }
+    // In bold in a WhatsApp chat.
+    expect(texts.whatsapp).toContain('*Vi samlar till: Klassresa till Liseberg. Målet är 60\u00a0000\u00a0kr.*');
     expect(texts.emailSubject).toBe('Stöd vår insamling till Klassresa till Liseberg');
   });
 

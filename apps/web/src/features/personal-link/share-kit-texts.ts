@@ -64,10 +64,12 @@ export function shareKitTexts(input: ShareKitInput): ShareKitTexts {
   const goal = goalSentence(input.goal);
   const lastDay = lastDaySentence(input);
   const signature = sellerName ? `/${sellerName}` : null;
-  const short = lines(`Hej! ${opening(input)}`, goal, lastDay, `Handla via min länk: ${link}`).join(' ');
+  const thanks = lines('Tack för ditt stöd!', signature).join(' ');
+  const short = (goalLine: string | null) => lines(`Hej! ${opening(input)}`, goalLine, lastDay, `Handla via min länk: ${link}`).join(' ');
   return {
-    sms: lines(short, lines('Tack för ditt stöd!', signature).join(' ')).join('\n'),
-    whatsapp: lines(`${short} 🌱`, lines('Tack för ditt stöd!', signature).join(' ')).join('\n'),
+    sms: lines(short(goal), thanks).join('\n'),
+    // WhatsApp sets *this* in bold: the goal stands out in a chat.
+    whatsapp: lines(short(goal && `*${goal}*`), thanks).join('\n'),
     emailSubject: input.goal ? `Stöd vår insamling till ${input.goal.purpose}` : 'Stöd vår insamling',
     emailBody: lines(
       'Hej!',
@@ -82,13 +84,7 @@ export function shareKitTexts(input: ShareKitInput): ShareKitTexts {
       sellerName ? `Hälsningar, ${sellerName}` : null,
     ).join('\n'),
     noteTitle: `Handla via ${linkOwner(sellerName)}`,
-    note: lines(
-      `Hej! ${opening(input)}`,
-      goal,
-      'Skanna koden med mobilens kamera och handla via min länk.',
-      lastDay,
-      lines('Tack för ditt stöd!', signature).join(' '),
-    ).join('\n'),
+    note: lines(`Hej! ${opening(input)}`, goal, 'Skanna koden med mobilens kamera och handla via min länk.', lastDay, thanks).join('\n'),
   };
 }
 

@@ -67,7 +67,7 @@ function ShareKitPart({
         Färdiga texter, lapp och bild att dela
       </summary>
       {opened && (
-        <div className="border-t border-line p-3">
+        <div className="border-t border-line p-2 sm:p-3">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
             <ShareKit link={link} sellerName={sellerName} goal={goal} campaign={campaign} />
           </Suspense>

@@ -59,13 +59,20 @@ function ChannelText({
     }
   };
   return (
-    <section aria-labelledby={headingId} className="space-y-2 rounded-lg border border-line p-4">
+    <section aria-labelledby={headingId} className="space-y-2 rounded-lg border border-line p-3 sm:p-4">
       <h4 id={headingId} className="font-semibold text-ink">
         {title}
       </h4>
       {before}
       <Field label={label}>
-        <Textarea ref={fieldRef} value={value} rows={rows} onChange={(event) => onChange(event.target.value)} className="text-sm" />
+        {/* As tall as its text where the browser can (field-sizing), else `rows` lines. */}
+        <Textarea
+          ref={fieldRef}
+          value={value}
+          rows={rows}
+          onChange={(event) => onChange(event.target.value)}
+          className="text-sm field-sizing-content"
+        />
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button variant="brand" size="sm" onClick={onCopy}>
@@ -175,7 +182,7 @@ function ShareImage({ input, qr }: { input: ShareKitInput; qr: QrModules }) {
   const alt = [lines.heading, lines.headline, lines.target, 'QR-kod till länken', lines.call, lines.lastDay].filter(Boolean).join('. ');
 
   return (
-    <section aria-labelledby="share-image-title" className="space-y-2 rounded-lg border border-line p-4">
+    <section aria-labelledby="share-image-title" className="space-y-2 rounded-lg border border-line p-3 sm:p-4">
       <h4 id="share-image-title" className="font-semibold text-ink">
         Bild för sociala medier
       </h4>
@@ -217,9 +224,11 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
   const [note, setNote] = useState(ready.note);
 
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-muted">Texterna är färdiga att skicka, men du kan ändra dem först. Länken finns redan med.</p>
-      <ChannelText title="SMS" label="Text för SMS" value={sms} onChange={setSms} rows={5} shareData={{ text: sms }}>
+    <div className="grid gap-3 sm:gap-4 md:grid-cols-2 [&>*]:min-w-0">
+      <p className="text-sm text-muted md:col-span-2">
+        Texterna är färdiga att skicka, men du kan ändra dem först. Länken finns redan med.
+      </p>
+      <ChannelText title="SMS" label="Text för SMS" value={sms} onChange={setSms} rows={7} shareData={{ text: sms }}>
         <AppLink href={smsHref(sms)} icon={MessageSquare}>
           Öppna i SMS
         </AppLink>
@@ -229,7 +238,7 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
         label="Text för WhatsApp"
         value={whatsapp}
         onChange={setWhatsapp}
-        rows={5}
+        rows={7}
         shareData={{ text: whatsapp }}
       >
         <AppLink href={whatsAppHref(whatsapp)} icon={MessageCircle} external>
@@ -241,7 +250,7 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
         label="Mejlets text"
         value={body}
         onChange={setBody}
-        rows={10}
+        rows={13}
         shareData={{ title: subject, text: body }}
         before={
           <Field label="Ämnesrad">
@@ -258,7 +267,7 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
         label="Lappens text"
         value={note}
         onChange={setNote}
-        rows={6}
+        rows={7}
         before={
           <div className="flex items-center gap-3">
             <QrSvg qr={qr} className="size-24 shrink-0 rounded border border-line" label={`QR-kod till ${link}`} />
