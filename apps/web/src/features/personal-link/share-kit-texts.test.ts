@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkOwner, shareImageLines, shareKitBlocked, shareKitTexts, type ShareKitInput } from './share-kit-texts';
+import { shareKitBlocked } from './share-kit-blocked';
+import { linkOwner, shareImageLines, shareKitTexts, type ShareKitInput } from './share-kit-texts';
 
 const link = 'https://saljportalen.se/s/DEMO0001';
 const today = '2026-11-29';

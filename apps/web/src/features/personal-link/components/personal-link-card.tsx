@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { genitive } from '@/lib/format';
 import { copyText } from '../copy-text';
-import { shareKitBlocked } from '../share-kit-texts';
+import { shareKitBlocked } from '../share-kit-blocked';
 import { SHARE_TITLE, shareMessage, shareTargets, type ShareTarget } from '../share-links';
 
 // The kit and the QR code's package load when the pupil first opens it (decision 075).
