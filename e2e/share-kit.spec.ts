@@ -69,9 +69,13 @@ test('the share kit: texts with the class goal and last day, copied and sent by 
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // The print dialog is the browser's own: recorded instead of opened.
+  // The print dialog and the share sheet are the browser's own (Debian's headless Chromium has no
+  // share sheet): recorded instead of opened.
   await page.addInitScript(() => {
     window.print = () => Object.assign(window, { printed: document.documentElement.dataset.printing ?? 'inget' });
+    const shared: ShareData[] = [];
+    Object.assign(window, { sharedData: shared });
+    Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void shared.push(data) });
   });
   await setClassGoal(page, 100_000);
   const token = await signInQuickly(page, 'noah@demo.se');
@@ -96,9 +100,15 @@ test('the share kit: texts with the class goal and last day, copied and sent by 
   expect(smsBody).toContain(link);
   expect(smsBody.endsWith('Kram!')).toBe(true);
 
-  await page.getByRole('button', { name: 'Kopiera sms' }).click();
+  await page.getByRole('button', { name: 'Kopiera SMS-texten' }).click();
   await expect(toastRegion(page).getByText('Texten är kopierad')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(smsBody);
+
+  // The share sheet gets the edited text too.
+  await page.getByRole('button', { name: 'Dela SMS-texten' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData.map((data) => data.text)))
+    .toEqual([smsBody]);
 
   const whatsapp = await page.getByRole('link', { name: /Öppna i WhatsApp/ }).getAttribute('href');
   expect(whatsapp!.startsWith('https://wa.me/?text=')).toBe(true);

@@ -30,6 +30,7 @@ async function share(data: ShareData): Promise<void> {
 /** One channel's ready text, editable before it is sent, with its copy button and its routes out. */
 function ChannelText({
   title,
+  what,
   label,
   value,
   onChange,
@@ -39,6 +40,8 @@ function ChannelText({
   before,
 }: {
   title: string;
+  /** What the buttons copy and share, for a screen reader: 'Kopiera SMS-texten'. */
+  what: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -77,13 +80,13 @@ function ChannelText({
       <div className="flex flex-wrap gap-2">
         <Button variant="brand" size="sm" onClick={onCopy}>
           <Copy aria-hidden="true" />
-          Kopiera<span className="sr-only"> {title.toLowerCase()}</span>
+          Kopiera<span className="sr-only"> {what}</span>
         </Button>
         {children}
         {shareData && canShare() && (
           <Button variant="outline" size="sm" onClick={() => void share(shareData)}>
             <Share2 aria-hidden="true" />
-            Dela<span className="sr-only"> {title.toLowerCase()}</span>
+            Dela<span className="sr-only"> {what}</span>
           </Button>
         )}
       </div>
@@ -228,13 +231,14 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
       <p className="text-sm text-muted md:col-span-2">
         Texterna är färdiga att skicka, men du kan ändra dem först. Länken finns redan med.
       </p>
-      <ChannelText title="SMS" label="Text för SMS" value={sms} onChange={setSms} rows={7} shareData={{ text: sms }}>
+      <ChannelText title="SMS" what="SMS-texten" label="Text för SMS" value={sms} onChange={setSms} rows={7} shareData={{ text: sms }}>
         <AppLink href={smsHref(sms)} icon={MessageSquare}>
           Öppna i SMS
         </AppLink>
       </ChannelText>
       <ChannelText
         title="WhatsApp"
+        what="WhatsApp-texten"
         label="Text för WhatsApp"
         value={whatsapp}
         onChange={setWhatsapp}
@@ -247,6 +251,7 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
       </ChannelText>
       <ChannelText
         title="E-post"
+        what="mejlet"
         label="Mejlets text"
         value={body}
         onChange={setBody}
@@ -264,6 +269,7 @@ export default function ShareKit(props: Omit<ShareKitInput, 'today'>) {
       </ChannelText>
       <ChannelText
         title="Lapp på kylskåpet"
+        what="lappens text"
         label="Lappens text"
         value={note}
         onChange={setNote}
