@@ -53,9 +53,12 @@ export function drawShareImage(canvas: HTMLCanvasElement, lines: ShareImageLines
   context.fillStyle = BRAND;
   context.fillRect(0, 0, SHARE_IMAGE_SIZE, SHARE_IMAGE_SIZE);
   context.fillStyle = '#ffffff';
-  context.beginPath();
-  context.roundRect(40, 40, SHARE_IMAGE_SIZE - 80, SHARE_IMAGE_SIZE - 80, 36);
-  context.fill();
+  // Rounded corners where the canvas can (roundRect: Safari 16, Chrome 99), square before that.
+  if (typeof context.roundRect === 'function') {
+    context.beginPath();
+    context.roundRect(40, 40, SHARE_IMAGE_SIZE - 80, SHARE_IMAGE_SIZE - 80, 36);
+    context.fill();
+  } else context.fillRect(40, 40, SHARE_IMAGE_SIZE - 80, SHARE_IMAGE_SIZE - 80);
   context.textAlign = 'center';
   context.textBaseline = 'alphabetic';
 

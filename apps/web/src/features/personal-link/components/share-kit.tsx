@@ -160,10 +160,16 @@ function ShareImage({ input, qr }: { input: ShareKitInput; qr: QrModules }) {
   const canvas = useMemo(() => document.createElement('canvas'), []);
   const [preview, setPreview] = useState<string | null>(null);
   const lines = useMemo(() => shareImageLines(input), [input]);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    drawShareImage(canvas, lines, qr, input.link);
-    // A data: address, which the app's Content-Security-Policy allows for pictures (blob: it does not).
-    setPreview(canvas.toDataURL('image/png'));
+    try {
+      drawShareImage(canvas, lines, qr, input.link);
+      // A data: address, which the app's Content-Security-Policy allows for pictures (blob: it does not).
+      setPreview(canvas.toDataURL('image/png'));
+    } catch {
+      // A browser without a 2d canvas: the texts and the note still work.
+      setFailed(true);
+    }
   }, [canvas, lines, qr, input.link]);
 
   const file = async () => new File([await canvasPng(canvas)], SHARE_IMAGE_FILE, { type: 'image/png' });
@@ -193,9 +199,10 @@ function ShareImage({ input, qr }: { input: ShareKitInput; qr: QrModules }) {
         En fyrkantig bild ({SHARE_IMAGE_SIZE} × {SHARE_IMAGE_SIZE} pixlar) med klassens mål och en QR-kod till din länk, att lägga upp på
         till exempel Instagram eller Facebook.
       </p>
+      {failed && <p className="text-sm text-ink">Den här webbläsaren kan inte skapa bilden. Texterna och lappen fungerar ändå.</p>}
       {preview && <img src={preview} alt={alt} width={240} height={240} className="size-60 rounded-md border border-line" />}
       <div className="flex flex-wrap gap-2">
-        <Button variant="brand" size="sm" onClick={() => void onDownload()}>
+        <Button variant="brand" size="sm" onClick={() => void onDownload()} disabled={failed}>
           <Download aria-hidden="true" />
           Ladda ner bilden (PNG)
         </Button>
