@@ -122,7 +122,11 @@ export async function apiJson<T>(path: string, options?: ApiRequestOptions): Pro
 /** Downloads a file answer (PDF, CSV) and saves it under the given name. */
 export async function apiDownload(path: string, fileName: string, options?: ApiRequestOptions): Promise<void> {
   const response = await apiRequest(path, options);
-  const blob = await response.blob();
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Saves `blob` as a download named `fileName` (a blob: link: navigation, which the CSP's img-src does not govern). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -284,7 +284,7 @@ export function DashboardPage() {
   const summary = useMeSummary();
   useLiveDashboard();
   // Started together with the summary rather than after it, so the page fills in at once.
-  useGroupTotals();
+  const totals = useGroupTotals();
   useLeaderboard();
   // The group's figures and leaderboard (below the personal part, on a phone below the first
   // screen) are drawn in a deferred render just after the first paint: a slow phone's main thread
@@ -359,7 +359,12 @@ export function DashboardPage() {
       {!group.archived && personal.personal_link && (
         <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
           <div className="lg:col-span-2">
-            <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name ?? ''} />
+            <PersonalLinkCard
+              link={personal.personal_link}
+              sellerName={user.public_seller_name ?? ''}
+              goal={totals.data?.goal}
+              campaign={totals.data?.campaign}
+            />
           </div>
           <CatalogCard sellerName={user.public_seller_name ?? firstName(user.full_name)} />
         </div>

@@ -170,7 +170,13 @@ function ChildDashboard({ childId, username }: { childId: number; username: stri
           {!group.archived && personal.personal_link && (
             <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
               <div className="lg:col-span-2">
-                <PersonalLinkCard link={personal.personal_link} sellerName={user.public_seller_name} owner={firstName} />
+                <PersonalLinkCard
+                  link={personal.personal_link}
+                  sellerName={user.public_seller_name}
+                  owner={firstName}
+                  goal={childTotals.data?.goal}
+                  campaign={childTotals.data?.campaign}
+                />
               </div>
               <CatalogCard sellerName={user.public_seller_name} path={childPath(childId, 'catalog.pdf')} owner={firstName} />
             </div>

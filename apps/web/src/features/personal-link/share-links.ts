@@ -22,18 +22,23 @@ export interface ShareTarget {
   external: boolean;
 }
 
+// `sms:?&body=` is the form both iOS and Android read without a recipient.
+export const smsHref = (text: string) => `sms:?&body=${encodeURIComponent(text)}`;
+export const whatsAppHref = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+export const mailtoHref = (subject: string, body: string) =>
+  `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+
 /** Where a seller can post the link: SMS and e-mail open the device's app, the rest a share page. */
 export function shareTargets(link: string, sellerName: string): ShareTarget[] {
-  const text = encodeURIComponent(shareText(link, sellerName));
+  const text = shareText(link, sellerName);
   return [
-    // `sms:?&body=` is the form both iOS and Android read without a recipient.
-    { id: 'sms', label: 'SMS', href: `sms:?&body=${text}`, external: false },
-    { id: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${text}`, external: true },
+    { id: 'sms', label: 'SMS', href: smsHref(text), external: false },
+    { id: 'whatsapp', label: 'WhatsApp', href: whatsAppHref(text), external: true },
     { id: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`, external: true },
     {
       id: 'email',
       label: 'E-post',
-      href: `mailto:?subject=${encodeURIComponent(SHARE_TITLE)}&body=${encodeURIComponent(`${shareMessage(sellerName)}\n\n${link}`)}`,
+      href: mailtoHref(SHARE_TITLE, `${shareMessage(sellerName)}\n\n${link}`),
       external: false,
     },
   ];

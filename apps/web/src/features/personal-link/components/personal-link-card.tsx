@@ -1,12 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { Check, Copy, Mail, MessageCircle, MessageSquare, Share2, ThumbsUp } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { CalendarX, Check, Copy, Mail, MessageCircle, MessageSquare, Package, Share2, ThumbsUp } from 'lucide-react';
+import type { TCampaign, TGroupGoal } from '@saljportalen/contract';
+import { stockholmToday } from '@saljportalen/contract/plain';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { genitive } from '@/lib/format';
+import { copyText } from '@/lib/clipboard';
+import { shareKitBlocked } from '../share-kit-blocked';
 import { SHARE_TITLE, shareMessage, shareTargets, type ShareTarget } from '../share-links';
+
+// The kit and the QR code's package load when the pupil first opens it (decision 075).
+const ShareKit = lazy(() => import('./share-kit'));
 
 /** spec §9: the copy confirmation lasts 2 seconds. */
 const COPIED_FOR_MS = 2000;
@@ -18,26 +26,74 @@ const targetIcons: Record<ShareTarget['id'], typeof Mail> = {
   email: Mail,
 };
 
-async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
+/**
+ * The share kit under the link (issue 32 point 4): ready texts, a fridge note and a square picture,
+ * made when first opened. Before the campaign has started or after it has ended the link does not
+ * sell, and the card says so in its place.
+ */
+function ShareKitPart({
+  link,
+  sellerName,
+  goal,
+  campaign,
+}: {
+  link: string;
+  sellerName: string;
+  goal: TGroupGoal | null;
+  campaign: TCampaign | null;
+}) {
+  const [opened, setOpened] = useState(false);
+  const blocked = shareKitBlocked(campaign, stockholmToday());
+  if (blocked) {
+    return (
+      <div role="status" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <CalendarX className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{blocked.title}</p>
+          <p className="mt-1 text-sm">{blocked.text}</p>
+        </div>
+      </div>
+    );
   }
-  // Outside a secure context there is no clipboard API: copy the selected field the old way.
-  input?.select();
-  if (!document.execCommand('copy')) throw new Error('copy refused');
+  return (
+    <details
+      className="rounded-lg border border-line"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
+      <summary className="flex cursor-pointer items-center gap-2 rounded-lg p-3 font-semibold text-ink">
+        <Package className="size-5 text-brand" aria-hidden="true" />
+        Färdiga texter, lapp och bild att dela
+      </summary>
+      {opened && (
+        <div className="border-t border-line p-2 sm:p-3">
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <ShareKit link={link} sellerName={sellerName} goal={goal} campaign={campaign} />
+          </Suspense>
+        </div>
+      )}
+    </details>
+  );
 }
 
-/** `sellerName` is the name buyers see (the summary's `public_seller_name`), which signs the message. */
+/**
+ * `sellerName` is the name buyers see (the summary's `public_seller_name`), which signs the message.
+ * `goal` and `campaign` are the class's (the group totals'), for the share kit's texts.
+ */
 export function PersonalLinkCard({
   link,
   sellerName,
   owner,
+  goal = null,
+  campaign = null,
 }: {
   link: string;
   sellerName: string;
   /** The child's first name, for a guardian: the card speaks of the child ('Alvas länk'), not to them. */
   owner?: string;
+  goal?: TGroupGoal | null;
+  campaign?: TCampaign | null;
 }) {
   const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -122,6 +178,8 @@ export function PersonalLinkCard({
             })}
           </ul>
         </div>
+
+        <ShareKitPart link={link} sellerName={sellerName} goal={goal} campaign={campaign} />
       </CardContent>
     </Card>
   );
