@@ -28,3 +28,4 @@ export * from './live.js';
 export * from './sales-over-time.js';
 export * from './public-name.js';
 export * from './roster.js';
+export * from './printable.js';
