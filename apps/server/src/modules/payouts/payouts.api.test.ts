@@ -548,7 +548,7 @@ describe('the payout PDF', () => {
     const response = await server.request('GET', `/api/admin/payouts/${body.id}/export.pdf`, { token: adminToken });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="avrakning-${body.id}.pdf"`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=avrakning-${body.id}.pdf`);
     const { text, pages } = pdfText(Buffer.from(await response.arrayBuffer()));
 
     expect(text).toContain('Avräkning');
