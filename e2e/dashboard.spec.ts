@@ -399,7 +399,7 @@ test.describe('dashboard', () => {
     await page.getByRole('button', { name: 'Ladda ner katalog' }).click();
     const download = await downloading;
     // Named as buyers see the seller (the first name by default), with no class or school (decision 037).
-    expect(download.suggestedFilename()).toBe('katalog-noah.pdf');
+    expect(download.suggestedFilename()).toBe('katalog-Noah.pdf');
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = execFileSync('/usr/bin/pdftotext', [file, '-'], { encoding: 'utf8' });

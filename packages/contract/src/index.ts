@@ -29,3 +29,4 @@ export * from './live.js';
 export * from './sales-over-time.js';
 export * from './public-name.js';
 export * from './roster.js';
+export * from './printable.js';

@@ -10,3 +10,4 @@ export * from './catalog.js';
 export * from './field-limits.js';
 export * from './goal-days.js';
 export * from './text.js';
+export * from './printable.js';

@@ -1,9 +1,14 @@
+import { registerPdfFonts } from './pdf-fonts.js';
+
 /**
  * pdfkit, loaded when the first PDF is made rather than when the server starts: it (with fontkit
  * and its font tables) is about a quarter of a second of a start's module loading, and most
- * processes make no PDF for a while (issue 34 point 1).
+ * processes make no PDF for a while (issue 34 point 1). The portal's fonts are registered on every
+ * document (lib/pdf-fonts.ts): write its text with pdfText, not doc.text.
  */
 export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
   const { default: PDFDocument } = await import('pdfkit');
-  return new PDFDocument(options);
+  const doc = new PDFDocument(options);
+  await registerPdfFonts(doc);
+  return doc;
 }

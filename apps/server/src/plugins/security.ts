@@ -106,6 +106,8 @@ export const securityPlugin = fp(
         origin: app.config.corsOrigins,
         methods: ['GET', 'POST', 'PATCH'],
         allowedHeaders: ['content-type', 'authorization'],
+        // The web saves a download under the server's name for it, the name as written (lib/attachment-header.ts).
+        exposedHeaders: ['content-disposition'],
         credentials: true,
         maxAge: 600,
       });

@@ -1,4 +1,5 @@
 import { DATA_VERSION_HEADER, dataVersionToPresent, noteDataVersion } from './data-version';
+import { downloadName } from './download-name';
 import { clearSession, getValidToken, wasServerUnreachable } from './session';
 
 /** An API failure with the server's Swedish message (or 'API {status}', spec §8). */
@@ -119,7 +120,7 @@ export async function apiJson<T>(path: string, options?: ApiRequestOptions): Pro
   return (await response.json()) as T;
 }
 
-/** Downloads a file answer (PDF, CSV) and saves it under the given name. */
+/** Downloads a file answer (PDF, CSV) and saves it under the server's name for it, or else the given name. */
 export async function apiDownload(path: string, fileName: string, options?: ApiRequestOptions): Promise<void> {
   const response = await apiRequest(path, options);
   saveBlob(await response.blob(), fileName);
@@ -130,7 +131,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = downloadName(response.headers.get('content-disposition'), fileName);
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { attachmentHeader } from '../../lib/attachment-header.js';
 
 /**
  * What a route that hands out personal data as a file records in the audit log when it does
@@ -22,8 +23,8 @@ declare module 'fastify' {
 }
 
 /**
- * Sends a download: its type, and the name the browser saves it under. The one way a route sends a
- * file, so that the audit hook (plugins/personal-data-exports.ts) knows one by its content-disposition.
+ * Sends a download: its type, and the name the browser saves it under, as written (lib/attachment-header.ts).
+ * The one way a route sends a file, so that the audit hook (plugins/personal-data-exports.ts) knows one by its content-disposition.
  */
 export const sendFile = (reply: FastifyReply, file: { type: string; fileName: string; body: Buffer | string | Readable }) =>
-  reply.type(file.type).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+  reply.type(file.type).header('content-disposition', attachmentHeader(file.fileName)).send(file.body);

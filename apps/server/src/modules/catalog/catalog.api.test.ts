@@ -58,7 +58,10 @@ describe('GET /api/catalog/me.pdf', () => {
     const response = await server.request('GET', '/api/catalog/me.pdf', { token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="katalog-elsa-astrom-ohrnas.pdf"');
+    // The name as written for the browser, spelt in ASCII for a client that reads only `filename` (issue 32 point 3).
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename=katalog-Elsa-Astrom-Ohrnas.pdf; filename*=UTF-8''katalog-Elsa-%C3%85str%C3%B6m-%C3%96hrn%C3%A4s.pdf`,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -85,6 +88,39 @@ describe('GET /api/catalog/me.pdf', () => {
     expect(text).not.toContain('Doftljus av rapsvax');
     // The QR code and the data-URL picture; the one the picture server has not got is left out without failing.
     expect(pdfImageCount(pdf)).toBe(2);
+  });
+
+  it('prints every name exactly as buyers see it, in Latin, Greek, Cyrillic, Arabic and with emoji (issue 32 point 3)', async () => {
+    const token = await server.login('elsa@demo.se');
+    const download = async () => {
+      const response = await server.request('GET', '/api/catalog/me.pdf', { token });
+      expect(response.status).toBe(200);
+      return {
+        text: readable(pdfText(Buffer.from(await response.arrayBuffer()))),
+        disposition: response.headers.get('content-disposition'),
+      };
+    };
+    const post = async (path: string, body: object) => expect((await server.request('POST', path, { token, body })).status).toBe(200);
+
+    await post('/api/account/profile', { full_name: 'Łucja Şahin-Nguyễn' });
+    await post('/api/account/public-name', { public_name: 'full_name', alias: null });
+    const fullName = await download();
+    // In the heading and in the page's footer.
+    expect(fullName.text.split('Łucja Şahin-Nguyễn')).toHaveLength(3);
+    expect(fullName.disposition).toBe(
+      `attachment; filename=katalog-Lucja-Sahin-Nguyen.pdf; filename*=UTF-8''katalog-%C5%81ucja-%C5%9Eahin-Nguy%E1%BB%85n.pdf`,
+    );
+
+    await post('/api/account/public-name', { public_name: 'alias', alias: 'Alva 🌟 från 6B' });
+    const alias = await download();
+    expect(alias.text.split('Alva 🌟 från 6B')).toHaveLength(3);
+    expect(alias.text).not.toContain('Łucja');
+
+    await post('/api/account/public-name', { public_name: 'full_name', alias: null });
+    for (const name of ['Μαρία Παπαδοπούλου', 'Мария Иванова', 'محمد علي']) {
+      await post('/api/account/profile', { full_name: name });
+      expect((await download()).text, name).toContain(name);
+    }
   });
 
   it('prints the pictures the product import points to on the shop’s picture server, fetched once', async () => {

@@ -22,8 +22,8 @@ const catalog = (overrides: Partial<CatalogPdfData> = {}): CatalogPdfData => ({
   ...overrides,
 });
 
-/** pdftotext keeps pdfkit's no-break spaces; people read them as spaces. */
-const readable = (text: string) => text.replace(/\u00a0/g, ' ');
+/** pdftotext keeps pdfkit's no-break spaces; people read them as spaces, and a wrapped sentence as one. */
+const readable = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('renderCatalogPdf', () => {
   it('prints the seller, no group, the link and the products with Swedish prices and letters', async () => {
@@ -71,8 +71,17 @@ describe('renderCatalogPdf', () => {
     expect(pdfText(await renderCatalogPdf(catalog({ products: [] })))).toContain('Det finns inga produkter i katalogen just nu.');
   });
 
-  it('writes names outside the PDF font readably instead of as garbage', async () => {
-    const text = pdfText(await renderCatalogPdf(catalog({ sellerName: 'Łukasz Ćwikła' })));
-    expect(text).toContain('Lukasz Cwikla');
+  it('prints a name in any of the scripts its fonts cover exactly as it is written (issue 32 point 3)', async () => {
+    for (const sellerName of ['Łucja Şahin-Nguyễn', 'Alva 🌟 från 6B', 'Μαρία Παπαδοπούλου', 'Мария Иванова', 'محمد علي']) {
+      const text = pdfText(await renderCatalogPdf(catalog({ sellerName })));
+      // The name in the heading and in every page's footer.
+      expect(text.split(sellerName).length - 1).toBe(2);
+    }
+  });
+
+  it('embeds only the glyphs it uses, so a catalogue stays small', async () => {
+    // Noto Sans, Noto Sans Arabic and Noto Emoji are 2.4 MB in two weights; a catalogue carries a few kilobytes of each.
+    const pdf = await renderCatalogPdf(catalog({ sellerName: 'محمد 🌟 Łucja' }));
+    expect(pdf.length).toBeLessThan(80_000);
   });
 });

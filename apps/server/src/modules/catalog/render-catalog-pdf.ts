@@ -2,7 +2,7 @@ import { newPdfDocument } from '../../lib/pdf-document.js';
 import QRCode from 'qrcode';
 import { formatDate, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
-import { toWinAnsi } from '../../lib/pdf-text.js';
+import { pdfText, pdfTextHeight } from '../../lib/pdf-fonts.js';
 
 export interface CatalogProduct {
   title: string;
@@ -45,8 +45,8 @@ export async function renderCatalogPdf(data: CatalogPdfData): Promise<Buffer> {
     lang: 'sv-SE',
     displayTitle: true,
     info: {
-      Title: toWinAnsi(`Produktkatalog – ${data.sellerName}`),
-      Author: toWinAnsi(data.sellerName),
+      Title: `Produktkatalog – ${data.sellerName}`,
+      Author: data.sellerName,
       Creator: 'Säljportalen',
     },
   });
@@ -71,40 +71,25 @@ function drawHeader(doc: PDFKit.PDFDocument, data: CatalogPdfData, qrCode: Buffe
   const textWidth = qrLeft - left - GAP;
 
   doc.image(qrCode, qrLeft, top, { width: QR_SIZE });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(GREY)
-    .text('Skanna för att handla', qrLeft, top + QR_SIZE + 2, { width: QR_SIZE, align: 'center' });
+  pdfText(doc.fontSize(9).fillColor(GREY), 'regular', 'Skanna för att handla', qrLeft, top + QR_SIZE + 2, {
+    width: QR_SIZE,
+    align: 'center',
+  });
 
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(GREEN).text('PRODUKTKATALOG', left, top, { width: textWidth, characterSpacing: 1 });
-  doc.moveDown(0.3).fontSize(24).fillColor('black').text(toWinAnsi(data.sellerName), { width: textWidth });
+  pdfText(doc.fontSize(11).fillColor(GREEN), 'bold', 'PRODUKTKATALOG', left, top, { width: textWidth, characterSpacing: 1 });
+  pdfText(doc.moveDown(0.3).fontSize(24).fillColor('black'), 'bold', data.sellerName, { width: textWidth });
   // No class or school: with a first name they would point out the child to anyone holding the paper (decision 037).
   // What the class collects for is printed: it names a purpose, not a class.
   if (data.goalPurpose) {
-    doc
-      .moveDown(0.3)
-      .font('Helvetica-Bold')
-      .fontSize(12)
-      .fillColor(GREEN)
-      .text(toWinAnsi(`Vi samlar till: ${data.goalPurpose}`), { width: textWidth });
+    pdfText(doc.moveDown(0.3).fontSize(12).fillColor(GREEN), 'bold', `Vi samlar till: ${data.goalPurpose}`, { width: textWidth });
   }
-  doc
-    .moveDown(0.8)
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor('black')
-    .text(
-      toWinAnsi(
-        'Hej! Jag säljer hållbara produkter för att samla in pengar till min klass eller förening. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.',
-      ),
-      { width: textWidth },
-    );
-  doc
-    .moveDown(0.5)
-    .font('Helvetica-Bold')
-    .fillColor(GREEN)
-    .text(toWinAnsi(data.personalLink), { width: textWidth, link: data.personalLink, underline: true });
+  pdfText(
+    doc.moveDown(0.8).fontSize(11).fillColor('black'),
+    'regular',
+    'Hej! Jag säljer hållbara produkter för att samla in pengar till min klass eller förening. Beställ via min personliga länk eller QR-koden, så går en del av varje köp till oss.',
+    { width: textWidth },
+  );
+  pdfText(doc.moveDown(0.5).fillColor(GREEN), 'bold', data.personalLink, { width: textWidth, link: data.personalLink, underline: true });
 
   const ruleY = Math.max(doc.y, top + QR_SIZE + 16) + GAP;
   doc
@@ -125,28 +110,25 @@ function drawProducts(doc: PDFKit.PDFDocument, products: CatalogProduct[]) {
   const textWidth = right - PRICE_WIDTH - GAP - textLeft;
 
   if (products.length === 0) {
-    doc.font('Helvetica').fontSize(12).fillColor(GREY).text('Det finns inga produkter i katalogen just nu.', left, doc.y);
+    pdfText(doc.fontSize(12).fillColor(GREY), 'regular', 'Det finns inga produkter i katalogen just nu.', left, doc.y);
     return;
   }
 
   for (const product of products) {
-    const title = toWinAnsi(product.title);
-    const description = toWinAnsi(product.description);
-    const titleHeight = doc.font('Helvetica-Bold').fontSize(13).heightOfString(title, { width: textWidth });
-    const descriptionHeight = description ? doc.font('Helvetica').fontSize(10).heightOfString(description, { width: textWidth }) + 4 : 0;
+    const { title, description } = product;
+    const titleHeight = pdfTextHeight(doc.fontSize(13), 'bold', title, { width: textWidth });
+    const descriptionHeight = description ? pdfTextHeight(doc.fontSize(10), 'regular', description, { width: textWidth }) + 4 : 0;
     const rowHeight = Math.max(product.image ? IMAGE_SIZE : 0, titleHeight + descriptionHeight);
     if (doc.y + rowHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
 
     const rowTop = doc.y;
     if (product.image) drawImage(doc, product.image, left, rowTop);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(13)
-      .fillColor('black')
-      .text(formatOreAsSek(product.priceOre), right - PRICE_WIDTH, rowTop, { width: PRICE_WIDTH, align: 'right' });
-    doc.text(title, textLeft, rowTop, { width: textWidth });
-    if (description)
-      doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(GREY).text(description, textLeft, doc.y, { width: textWidth });
+    pdfText(doc.fontSize(13).fillColor('black'), 'bold', formatOreAsSek(product.priceOre), right - PRICE_WIDTH, rowTop, {
+      width: PRICE_WIDTH,
+      align: 'right',
+    });
+    pdfText(doc, 'bold', title, textLeft, rowTop, { width: textWidth });
+    if (description) pdfText(doc.moveDown(0.2).fontSize(10).fillColor(GREY), 'regular', description, textLeft, doc.y, { width: textWidth });
 
     const rowBottom = rowTop + rowHeight + GAP / 2;
     doc.moveTo(left, rowBottom).lineTo(right, rowBottom).strokeColor(RULE).lineWidth(0.5).stroke();
@@ -166,7 +148,7 @@ function drawImage(doc: PDFKit.PDFDocument, image: Buffer, x: number, y: number)
 
 function drawFooters(doc: PDFKit.PDFDocument, data: CatalogPdfData) {
   drawPageFooters(doc, {
-    text: (page, pages) => toWinAnsi(`${data.sellerName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`),
+    text: (page, pages) => `${data.sellerName} · ${formatDate(data.createdAt)} · Sida ${page} av ${pages}`,
     color: GREY,
     y: doc.page.height - doc.page.margins.bottom / 2 - 4,
   });

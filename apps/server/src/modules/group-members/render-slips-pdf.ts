@@ -1,5 +1,5 @@
 import { newPdfDocument } from '../../lib/pdf-document.js';
-import { toWinAnsi } from '../../lib/pdf-text.js';
+import { pdfText } from '../../lib/pdf-fonts.js';
 
 export interface SignInSlip {
   fullName: string;
@@ -19,7 +19,7 @@ export const swedishLongDate = (instant: Date) =>
 /**
  * The teacher's A4 sheets of sign-in slips (issue 31), four to a page with a dashed line to cut
  * along: on each the class, the pupil's name, the username, the one-time code, the day it stops
- * working and where to sign in. The standard Helvetica with WinAnsi text, as the other PDFs.
+ * working and where to sign in, in the portal's fonts (lib/pdf-fonts.ts), as the other PDFs.
  */
 export async function renderSlipsPdf(data: {
   groupName: string;
@@ -32,7 +32,7 @@ export async function renderSlipsPdf(data: {
     margin: MARGIN,
     lang: 'sv-SE',
     displayTitle: true,
-    info: { Title: toWinAnsi(`Inloggningslappar – ${data.groupName}`), Creator: 'Säljportalen' },
+    info: { Title: `Inloggningslappar – ${data.groupName}`, Creator: 'Säljportalen' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,36 +57,24 @@ export async function renderSlipsPdf(data: {
         .stroke()
         .restore();
     }
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor(GREEN)
-      .text(toWinAnsi(`SÄLJPORTALEN – ${data.groupName}`), left, top + 14, { width: width - 24, lineBreak: false });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(18)
-      .fillColor('black')
-      .text(toWinAnsi(slip.fullName), left, top + 32, { width: width - 24 });
-    doc
-      .font('Helvetica')
-      .fontSize(12)
-      .text(toWinAnsi('Användarnamn:'), left, top + 62, { continued: true });
-    doc.font('Helvetica-Bold').text(` ${slip.username}`);
-    doc.font('Helvetica').text(toWinAnsi('Engångskod:'), left, top + 80, { continued: true });
-    doc.font('Helvetica-Bold').text(` ${slip.code}`);
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(GREY)
-      .text(
-        toWinAnsi(
-          `Gå till ${data.signInUrl}, skriv ditt användarnamn och engångskoden och välj ett eget lösenord. ` +
-            `Koden fungerar en gång, till och med ${expires}. Sedan loggar du in med användarnamnet och lösenordet.`,
-        ),
-        left,
-        top + 102,
-        { width: width - 24 },
-      );
+    pdfText(doc.fontSize(10).fillColor(GREEN), 'bold', `SÄLJPORTALEN – ${data.groupName}`, left, top + 14, {
+      width: width - 24,
+      lineBreak: false,
+    });
+    pdfText(doc.fontSize(18).fillColor('black'), 'bold', slip.fullName, left, top + 32, { width: width - 24 });
+    pdfText(doc.fontSize(12), 'regular', 'Användarnamn:', left, top + 62, { continued: true });
+    pdfText(doc, 'bold', ` ${slip.username}`);
+    pdfText(doc, 'regular', 'Engångskod:', left, top + 80, { continued: true });
+    pdfText(doc, 'bold', ` ${slip.code}`);
+    pdfText(
+      doc.fontSize(10).fillColor(GREY),
+      'regular',
+      `Gå till ${data.signInUrl}, skriv ditt användarnamn och engångskoden och välj ett eget lösenord. ` +
+        `Koden fungerar en gång, till och med ${expires}. Sedan loggar du in med användarnamnet och lösenordet.`,
+      left,
+      top + 102,
+      { width: width - 24 },
+    );
   });
   doc.end();
   return finished;

@@ -255,3 +255,20 @@ describe('a pupil without an address', () => {
     expect((await post(`/api/guardian/children/${other!.id}/password`, { new_password: 'alvas-nya-1' }, guardianToken)).status).toBe(404);
   });
 });
+
+describe('the sign-in slips of a class with names in other scripts', () => {
+  it('print each name exactly as it is written (issue 32 point 3)', async () => {
+    const names = ['Łucja Şahin-Nguyễn', 'Μαρία Παπαδοπούλου', 'Мария Иванова', 'محمد علي'];
+    const answer = await roster(
+      superadmin,
+      scouts,
+      names.map((full_name) => ({ full_name })),
+    );
+    expect(answer.rows.map((row) => row.outcome)).toEqual(names.map(() => 'added'));
+    const slips = await post('/api/group/roster/slips', { group_id: scouts }, superadmin);
+    expect(slips.status).toBe(200);
+    const text = pdfText(Buffer.from(await slips.arrayBuffer()));
+    for (const name of names) expect(text).toContain(name);
+    for (const row of answer.rows) expect(text).toContain(row.username!);
+  });
+});

@@ -252,6 +252,12 @@ describe('the class link (/k/{code})', () => {
     expect(text).toContain('Vårt mål: 5 000 kr');
     expect(text).toContain(classLink);
     expect(pdfQrCodes(pdf)).toEqual([classLink]);
+    // The class's name as it is written, in any script (decision 074).
+    await setGroup(group, sql`name = 'Klass 4C Ελπίδα 🌟'`);
+    const renamed = await server.request('GET', `/api/group/poster.pdf?group_id=${group}`, { token: teacher });
+    const renamedText = pdfText(Buffer.from(await renamed.arrayBuffer()));
+    expect(renamedText, renamedText).toContain('Stötta Klass 4C Ελπίδα 🌟!');
+    await setGroup(group, sql`name = 'Klass 4C Lönnskolan'`);
   });
 
   it('makes an order through it the class’s: in the class total, the payout and its PDF, on no pupil, not unattributed', async () => {

@@ -506,7 +506,10 @@ describe('the payout PDF', () => {
     fs.writeFileSync(file, pdf);
     try {
       return {
-        text: execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' '),
+        // pdftotext marks a right-to-left run with embedding controls (U+202B … U+202C), which a reader never sees.
+        text: execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+          .replace(/[\u00a0\u202f]/g, ' ')
+          .replace(/[\u202a-\u202e]/g, ''),
         pages: Number(/Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' }))![1]),
       };
     } finally {
@@ -548,7 +551,7 @@ describe('the payout PDF', () => {
     const response = await server.request('GET', `/api/admin/payouts/${body.id}/export.pdf`, { token: adminToken });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="avrakning-${body.id}.pdf"`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=avrakning-${body.id}.pdf`);
     const { text, pages } = pdfText(Buffer.from(await response.arrayBuffer()));
 
     expect(text).toContain('Avräkning');
@@ -576,6 +579,29 @@ describe('the payout PDF', () => {
     );
     expect(paid.text).toContain('Betald');
     expect(paid.text).toMatch(/Betald\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} av Sara Superadmin/);
+  });
+
+  it('prints the group’s and the sellers’ names exactly as they are written (issue 32 point 3)', async () => {
+    const groupId = await createGroup('Klass 5Ş Łódźskolan');
+    const names = ['Łucja Şahin-Nguyễn', 'Μαρία Παπαδοπούλου', 'Мария Иванова', 'محمد علي'];
+    for (const [i, name] of names.entries()) {
+      const seller = await addSeller(groupId, name);
+      await addOrder(
+        groupId,
+        seller,
+        `2025-12-0${i + 1}T10:00:00Z`,
+        [{ amountOre: 14_900, commissionOre: 3_725, title: 'Tvål „Łagodne”' }],
+        `#Ł${i}`,
+      );
+    }
+    const { body } = await createPayoutRequest({ group_id: groupId, from: '2025-12-01', to: '2025-12-31' });
+    const response = await server.request('GET', `/api/admin/payouts/${body.id}/export.pdf`, { token: adminToken });
+    expect(response.status).toBe(200);
+    const { text } = pdfText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain('Klass 5Ş Łódźskolan');
+    // Whole in the table per seller (the order lines' narrower column may wrap a long name).
+    for (const name of names) expect(text, name).toMatch(new RegExp(`${name}\\s+1\\s+149,00 kr\\s+37,25 kr`));
+    expect(text.split('Tvål „Łagodne”').length - 1).toBe(names.length);
   });
 
   it('answers 404 for a payout that does not exist', async () => {

@@ -74,7 +74,8 @@ describe('renderPayoutPdf', () => {
     expect(text).toMatch(/Mottagarkonto\s+Bankgiro 5050-1055/);
     expect(text).toMatch(/Kontohavare\s+Älvskolans föräldraförening/);
     expect(text).toContain('Åke Öhrström-Ängqvist');
-    expect(text).toContain('Återbetalning: Tvål med havtorn');
+    // Noto Sans is wider than Helvetica was: the line's product may wrap in its column.
+    expect(text).toMatch(/Återbetalning: Tvål med\s[\s\S]*?havtorn/);
     expect(text).toMatch(/-89,00 kr\s+-22,25 kr/);
     // 21:30 UTC on 1 October is 23:30 the same day in Stockholm; on 31 October (CET) it is still the 31st.
     expect(text).toMatch(/2025-10-01\s+#2000/);
@@ -140,15 +141,15 @@ describe('renderPayoutPdf with long order names', () => {
 });
 
 describe('renderPayoutPdf with names beyond Swedish letters', () => {
-  it('writes them in letters its font has, as the catalogue does', async () => {
+  it('writes them exactly as they are written (issue 32 point 3)', async () => {
     const payout = document(3);
     payout.groupName = 'Klass 5Ş Łódźskolan';
     payout.sellers[0]!.name = 'Nguyễn Thị Mai';
     payout.lines[0]!.sellerName = 'Nguyễn Thị Mai';
     payout.lines[1]!.product = 'Tvål “Łagodne” – 2 st';
     const { text } = readPdf(await renderPayoutPdf(payout));
-    expect(text).toContain('Klass 5S Lódzskolan (gruppkod ALV4A1)');
-    expect(text).toContain('Nguyen Thi Mai');
-    expect(text).toContain('Tvål “Lagodne” – 2 st');
+    expect(text).toContain('Klass 5Ş Łódźskolan (gruppkod ALV4A1)');
+    expect(text).toContain('Nguyễn Thị Mai');
+    expect(text).toContain('Tvål “Łagodne” – 2 st');
   });
 });

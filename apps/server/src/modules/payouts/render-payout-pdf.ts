@@ -3,7 +3,7 @@ import type { TReceivingAccount } from '@saljportalen/contract';
 import { formatDate, formatDateTime, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
 import { payoutAmountsOre } from '../../lib/money.js';
-import { toWinAnsi } from '../../lib/pdf-text.js';
+import { pdfText, pdfTextHeight, pdfTextWidth } from '../../lib/pdf-fonts.js';
 
 export interface PayoutDocument {
   id: number;
@@ -96,36 +96,12 @@ function correctionFacts(lines: PayoutDocument['lines']): [string, string][] {
 const toPayRow = (toPayOre: number): [string, string] =>
   toPayOre < 0 ? ['Att få tillbaka', sek(-toPayOre)] : ['Att betala', sek(toPayOre)];
 
-/** The payout with every name and title in letters the PDF's built-in font can draw (see toWinAnsi). */
-function inFontLetters(payout: PayoutDocument): PayoutDocument {
-  const name = (value: string | null) => (value === null ? null : toWinAnsi(value));
-  return {
-    ...payout,
-    groupName: toWinAnsi(payout.groupName),
-    groupCode: toWinAnsi(payout.groupCode),
-    createdByName: name(payout.createdByName),
-    paidByName: name(payout.paidByName),
-    receivingAccount: payout.receivingAccount && {
-      display: toWinAnsi(payout.receivingAccount.display),
-      holder_name: toWinAnsi(payout.receivingAccount.holder_name),
-    },
-    sellers: payout.sellers.map((seller) => ({ ...seller, name: toWinAnsi(seller.name) })),
-    lines: payout.lines.map((line) => ({
-      ...line,
-      orderName: toWinAnsi(line.orderName),
-      sellerName: toWinAnsi(line.sellerName),
-      product: toWinAnsi(line.product),
-    })),
-  };
-}
-
 /**
  * The payout as an A4 PDF: summary, commission per seller, every settled line, totals. Lines and
  * totals are exact to the öre; an 'Öresavrundning' row then brings the commission to 'Att betala'
  * in whole kronor, the amount the web shows (lib/money.ts payoutAmountsOre).
  */
-export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
-  const payout = inFontLetters(stored);
+export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
   const amounts = payoutAmountsOre(payout.commissionOre);
   const doc = await newPdfDocument({
     size: 'A4',
@@ -151,8 +127,8 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   const pageBottom = () => doc.page.height - doc.page.margins.bottom;
 
   // Title and who/what/when.
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text('Avräkning', left, MARGIN);
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(`Nr ${payout.id} · Säljportalen`);
+  pdfText(doc.fillColor(INK).fontSize(22), 'bold', 'Avräkning', left, MARGIN);
+  pdfText(doc.fontSize(11).fillColor(MUTED), 'regular', `Nr ${payout.id} · Säljportalen`);
   doc.moveDown(1);
 
   const facts: [string, string][] = [
@@ -173,20 +149,17 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   doc.fontSize(10);
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font('Helvetica').fillColor(MUTED).text(label, left, y, { width: 140 });
-    doc
-      .font('Helvetica')
-      .fillColor(INK)
-      .text(value, left + 140, y, { width: contentWidth - 140 });
+    pdfText(doc.fillColor(MUTED), 'regular', label, left, y, { width: 140 });
+    pdfText(doc.fillColor(INK), 'regular', value, left + 140, y, { width: contentWidth - 140 });
     doc.moveDown(0.25);
   }
   doc.moveDown(0.5);
   const boxY = doc.y;
   doc.rect(left, boxY, contentWidth, 34).fill(HEADER_FILL);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(13);
+  doc.fillColor(INK).fontSize(13);
   const [toPayLabel, toPayAmount] = toPayRow(amounts.toPayOre);
-  doc.text(toPayLabel, left + 10, boxY + 11, { width: contentWidth / 2 });
-  doc.text(toPayAmount, left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
+  pdfText(doc, 'bold', toPayLabel, left + 10, boxY + 11, { width: contentWidth / 2 });
+  pdfText(doc, 'bold', toPayAmount, left + contentWidth / 2, boxY + 11, { width: contentWidth / 2 - 10, align: 'right' });
   doc.y = boxY + 34;
   doc.moveDown(1.5);
 
@@ -194,21 +167,23 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
   /** `footRows`: the totals row, and any rows that follow it (öresavrundning, att betala), in bold. */
   const drawTable = (title: string, columns: Column[], rows: string[][], footRows: string[][]) => {
     doc.fontSize(9);
-    const heightOf = (cells: string[], bold: boolean) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-      return (
-        Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * CELL_PADDING }))) + 2 * CELL_PADDING
-      );
-    };
+    const heightOf = (cells: string[], bold: boolean) =>
+      Math.max(
+        ...cells.map((cell, i) => pdfTextHeight(doc, bold ? 'bold' : 'regular', cell, { width: columns[i]!.width - 2 * CELL_PADDING })),
+      ) +
+      2 * CELL_PADDING;
     const drawRow = (cells: string[], options: { bold?: boolean; fill?: string } = {}) => {
       const height = heightOf(cells, options.bold ?? false);
       const y = doc.y;
       if (options.fill) doc.rect(left, y, contentWidth, height).fill(options.fill);
-      doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fillColor(INK);
+      doc.fillColor(INK);
       let x = left;
       cells.forEach((cell, i) => {
         const column = columns[i]!;
-        doc.text(cell, x + CELL_PADDING, y + CELL_PADDING, { width: column.width - 2 * CELL_PADDING, align: column.align ?? 'left' });
+        pdfText(doc, options.bold ? 'bold' : 'regular', cell, x + CELL_PADDING, y + CELL_PADDING, {
+          width: column.width - 2 * CELL_PADDING,
+          align: column.align ?? 'left',
+        });
         x += column.width;
       });
       doc
@@ -231,14 +206,14 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
     // The title never stands alone at the foot of a page: it needs its header and a first row.
     const firstRow = rows[0] ?? footRows[0]!;
     startPageIfNoRoomFor(24 + heightOf(headers, true) + heightOf(firstRow, false));
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(title, left, doc.y);
+    pdfText(doc.fontSize(13).fillColor(INK), 'bold', title, left, doc.y);
     doc.moveDown(0.4);
     doc.fontSize(9);
     drawHeader();
     for (const row of [...rows, ...footRows]) {
       const isTotals = footRows.includes(row);
       if (startPageIfNoRoomFor(heightOf(row, isTotals))) {
-        doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${title} (forts.)`, left, doc.y);
+        pdfText(doc.fontSize(9).fillColor(MUTED), 'regular', `${title} (forts.)`, left, doc.y);
         doc.moveDown(0.3);
         drawHeader();
       }
@@ -266,15 +241,15 @@ export async function renderPayoutPdf(stored: PayoutDocument): Promise<Buffer> {
 
   // An order's name is one word ('#1042', 'SP-2026-0042'): its column is as wide as the widest,
   // within bounds, so a name wraps between words if at all, never inside one (issue 33 point 8).
-  doc.font('Helvetica').fontSize(9);
-  const widestOrderName = Math.max(0, ...payout.lines.map((line) => doc.widthOfString(line.orderName)));
+  doc.fontSize(9);
+  const widestOrderName = Math.max(0, ...payout.lines.map((line) => pdfTextWidth(doc, 'regular', line.orderName)));
   const orderWidth = Math.min(Math.max(48, Math.ceil(widestOrderName) + 2 * CELL_PADDING + 1), 110);
   const lineColumns: Column[] = [
     { header: 'Datum', width: 58 },
     { header: 'Order', width: orderWidth },
     { header: 'Säljare', width: 88 },
-    { header: 'Produkt', width: contentWidth - 58 - orderWidth - 88 - 30 - 68 - 62 },
-    { header: 'Antal', width: 30, align: 'right' },
+    { header: 'Produkt', width: contentWidth - 58 - orderWidth - 88 - 34 - 68 - 62 },
+    { header: 'Antal', width: 34, align: 'right' },
     { header: 'Belopp', width: 68, align: 'right' },
     { header: 'Provision', width: 62, align: 'right' },
   ];

@@ -122,7 +122,7 @@ describe('one amount for the treasurer (öresavrundning)', () => {
     const csv = await server.request('GET', `/api/admin/payouts/export.csv?group_id=${groupId}`, { token: adminToken });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="avrakningar.csv"');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename=avrakningar.csv');
     const [header, row, end] = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
       'Avräkning;Grupp;Från;Till;Ordrar;Orderrader;Försäljning inkl. moms (kr);Provision (kr);Öresavrundning (kr);Att betala (kr);Status',

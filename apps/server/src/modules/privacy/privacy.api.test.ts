@@ -139,7 +139,7 @@ describe('GET /api/account/export', () => {
     const response = await server.request('GET', '/api/account/export', { token: astrid.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="mina-uppgifter-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=mina-uppgifter-\d{4}-\d{2}-\d{2}\.json$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();
     const data = JSON.parse(text) as TAccountExport;

@@ -6,6 +6,7 @@ import { ZRegisterSellerFieldsSchema, guardianEmailIssue, TEXT_LIMITS } from '@s
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
@@ -76,7 +77,7 @@ export function RegisterSellerPage() {
   return (
     <AuthCard title="Registrera som säljare" intro="Du behöver gruppkoden från din lärare eller ledare.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Namn" error={form.formState.errors.full_name?.message}>
+        <Field label="Namn" warning={unprintableWarning(form.watch('full_name'))} error={form.formState.errors.full_name?.message}>
           <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
         </Field>
         <Field label="E-post" error={form.formState.errors.email?.message}>

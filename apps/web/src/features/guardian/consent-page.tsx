@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -101,7 +102,7 @@ function ChildChoices({ form, username }: { form: UseFormReturn<ChildValues>; us
         ))}
       </fieldset>
       {choice === 'alias' && (
-        <Field label="Alias" error={errors.child_alias?.message}>
+        <Field label="Alias" warning={unprintableWarning(form.watch('child_alias'))} error={errors.child_alias?.message}>
           <Input maxLength={TEXT_LIMITS.alias} {...form.register('child_alias')} />
         </Field>
       )}

@@ -5,6 +5,7 @@ import type { TProfileResponse } from '@saljportalen/contract';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
 import { firstIssue, profileFormSchema, type ProfileFormValues } from '../account-forms';
@@ -47,7 +48,7 @@ export function ProfileForm({ user }: { user: TProfileResponse['user'] }) {
       </CardHeader>
       <CardContent>
         <form aria-labelledby={titleId} onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="Fullständigt namn" error={errors.full_name?.message}>
+          <Field label="Fullständigt namn" warning={unprintableWarning(form.watch('full_name'))} error={errors.full_name?.message}>
             <Input autoComplete="name" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />
           </Field>
           <Field label="Telefon" hint="Valfritt." error={errors.phone?.message}>

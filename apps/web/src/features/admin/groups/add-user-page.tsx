@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input, Select } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { errorMessage, notify } from '@/lib/toast';
@@ -109,6 +110,7 @@ export function AddUserPage() {
           <Field
             label="Fullständigt namn"
             hint="Krävs för administratörer och för nya användare."
+            warning={unprintableWarning(form.watch('full_name'))}
             error={form.formState.errors.full_name?.message}
           >
             <Input autoComplete="off" maxLength={TEXT_LIMITS.name} {...form.register('full_name')} />

@@ -7,6 +7,7 @@ import type { TCreateGroupResponse } from '@saljportalen/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
@@ -141,7 +142,12 @@ export function CreateGroupPage() {
         <h1 className="text-2xl font-bold text-ink">Skapa grupp</h1>
         <p className="mt-1 text-muted">Gruppkoden skapas automatiskt.</p>
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-          <Field label="Gruppnamn" hint="Till exempel Klass 6B Björkskolan." error={errors.group_name?.message}>
+          <Field
+            label="Gruppnamn"
+            hint="Till exempel Klass 6B Björkskolan."
+            warning={unprintableWarning(form.watch('group_name'))}
+            error={errors.group_name?.message}
+          >
             <Input autoComplete="off" maxLength={TEXT_LIMITS.groupName} {...form.register('group_name')} />
           </Field>
 
@@ -159,7 +165,11 @@ export function CreateGroupPage() {
               <Field label="Lösenord" hint="Minst 6 tecken." error={errors.admin_password?.message}>
                 <PasswordInput autoComplete="new-password" maxLength={TEXT_LIMITS.password} {...form.register('admin_password')} />
               </Field>
-              <Field label="Fullständigt namn" error={errors.admin_full_name?.message}>
+              <Field
+                label="Fullständigt namn"
+                warning={unprintableWarning(form.watch('admin_full_name'))}
+                error={errors.admin_full_name?.message}
+              >
                 <Input autoComplete="off" maxLength={TEXT_LIMITS.name} {...form.register('admin_full_name')} />
               </Field>
               <Field label="Telefon (valfritt)">

@@ -11,6 +11,7 @@ import { notify, notifyFailure } from '@/lib/toast';
 import { useClassMembers } from '../api/class-members';
 import { downloadSignInSlips, useImportRoster } from '../api/import-roster';
 import { parseClassList, rosterPupils, type ClassListRow } from '../lib/parse-class-list';
+import { unprintableWarning } from '@/lib/printable';
 
 const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('sv');
 
@@ -45,6 +46,10 @@ function PreviewTable({ rows, inGroup }: { rows: ClassListRow[]; inGroup: Set<st
             <Td data-label="Rad">{row.line}</Td>
             <Td data-label="Namn" className="[overflow-wrap:anywhere]">
               {row.full_name || '–'}
+              {/* The name prints on the sign-in slip and the catalogue: a character they cannot print is said here, before saving. */}
+              {unprintableWarning(row.full_name) && (
+                <span className="block text-sm text-amber-900">{unprintableWarning(row.full_name)}</span>
+              )}
             </Td>
             <Td data-label="Vårdnadshavarens e-post" className="[overflow-wrap:anywhere]">
               {row.guardian_email || 'Ingen (inloggningslapp)'}

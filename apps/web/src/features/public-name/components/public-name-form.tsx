@@ -12,6 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input } from '@/components/ui/input';
 import { notify, notifyFailure } from '@/lib/toast';
 import { showRefusalAtFields } from '@/lib/server-field-errors';
@@ -112,6 +113,7 @@ export function PublicNameForm({
               <Field
                 label="Alias"
                 hint={childName ? 'Högst 40 tecken. Skriv inte barnets riktiga namn.' : 'Högst 40 tecken. Skriv inte ditt riktiga namn.'}
+                warning={unprintableWarning(form.watch('alias'))}
                 error={errors.alias?.message}
               >
                 <Input autoComplete="off" maxLength={TEXT_LIMITS.alias} {...form.register('alias')} />

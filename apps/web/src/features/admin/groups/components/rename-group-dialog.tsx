@@ -6,6 +6,7 @@ import { ZRenameGroupRequestSchema } from '@saljportalen/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { unprintableWarning } from '@/lib/printable';
 import { Input } from '@/components/ui/input';
 import { TEXT_LIMITS } from '@saljportalen/contract/plain';
 
@@ -52,7 +53,7 @@ export function RenameGroupDialog({
       description="Ange gruppens nya namn. Gruppkoden ändras inte."
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Nytt gruppnamn" error={form.formState.errors.name?.message}>
+        <Field label="Nytt gruppnamn" warning={unprintableWarning(form.watch('name'))} error={form.formState.errors.name?.message}>
           <Input autoComplete="off" maxLength={TEXT_LIMITS.groupName} {...form.register('name')} />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
