@@ -123,7 +123,7 @@ export async function apiJson<T>(path: string, options?: ApiRequestOptions): Pro
 /** Downloads a file answer (PDF, CSV) and saves it under the server's name for it, or else the given name. */
 export async function apiDownload(path: string, fileName: string, options?: ApiRequestOptions): Promise<void> {
   const response = await apiRequest(path, options);
-  saveBlob(await response.blob(), fileName);
+  saveBlob(await response.blob(), downloadName(response.headers.get('content-disposition'), fileName));
 }
 
 /** Saves `blob` as a download named `fileName` (a blob: link: navigation, which the CSP's img-src does not govern). */
@@ -131,7 +131,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = downloadName(response.headers.get('content-disposition'), fileName);
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
