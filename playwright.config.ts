@@ -23,13 +23,15 @@ const CHROMIUM_PATH =
 /**
  * Which viewport each journey runs on (decision 076): the device its people use for it. The specs
  * in neither list run on both, because the two screens differ in what they test: the layout
- * itself, the header (a menu on a phone, links on a desktop), every page's console, the charts.
+ * itself, the header (a menu on a phone, links on a desktop: the dashboard, signing out), every
+ * page's console, the charts.
  * Each browser test runs at least once; the phone's layout of the desk journeys' pages is checked
  * by phone-layout.spec.ts and console.spec.ts.
  */
 const PHONE_JOURNEYS = [
   // Pupils, teachers and guardians, on their phones (the app is mobile first).
   'account',
+  'auth',
   'campaign',
   'class-goal',
   'class-list',
