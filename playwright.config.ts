@@ -23,8 +23,9 @@ const CHROMIUM_PATH =
 /**
  * Which viewport each journey runs on (decision 076): the device its people use for it. The specs
  * in neither list run on both, because the two screens differ in what they test: the layout
- * itself, the header (a menu on a phone, links on a desktop: the dashboard, signing out), every
- * page's console, the charts.
+ * itself, the header (a menu on a phone, links on a desktop: the dashboard, signing out, the
+ * keyboard journeys), the admin lists that are cards on a phone (payouts, webhooks, the audit log,
+ * the treasurer's), every page's console, the charts.
  * Each browser test runs at least once; the phone's layout of the desk journeys' pages is checked
  * by phone-layout.spec.ts and console.spec.ts.
  */
@@ -47,14 +48,10 @@ const PHONE_JOURNEYS = [
   'toasts',
 ];
 const DESKTOP_JOURNEYS = [
-  // The superadmin's and the treasurer's work at a desk, and the journeys by keyboard alone.
+  // The superadmin's and the treasurer's work at a desk, and focus moved by keyboard.
   'admin',
-  'admin-logs',
   'focus',
-  'keyboard',
-  'payouts',
   'privacy-page',
-  'treasurer',
   'treasurers-month',
   'unattributed-orders',
 ];
