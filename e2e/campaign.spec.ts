@@ -32,6 +32,8 @@ const adminClient = async () => {
 
 // The term runs on the phone only (playwright.config.ts, decision 076).
 test.beforeAll(async () => {
+  // A time budget, not a wait: a portal's first start (initdb, migrations, the demo) on a busy machine.
+  test.setTimeout(120_000);
   databaseName = `sp_e2e_campaign_${process.pid}_${Date.now().toString(36)}`;
   const admin = await adminClient();
   await admin.query(`create database ${databaseName}`);

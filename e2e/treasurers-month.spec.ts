@@ -21,6 +21,8 @@ let base: string;
 
 // One portal of its own; the month runs on the desktop only (playwright.config.ts, decision 076).
 test.beforeAll(async () => {
+  // A time budget, not a wait: a portal's first start (initdb, migrations, the demo) on a busy machine.
+  test.setTimeout(120_000);
   portal = await startOwnPortal({ dataDirPrefix: 'sp-kassor-', env: { PAYOUT_HOLD_DAYS: String(HOLD) } });
   base = portal.base;
 });
