@@ -311,8 +311,7 @@ test.describe('superadmin area', () => {
     await expect(page.getByRole('row', { name: new RegExp(teacher.full_name) }).getByText('Admin', { exact: true })).toBeVisible();
     await expectAccessible(page, 'demogruppens detalj');
     // Kept with the test's results, not in docs/: a run's data (people added by other tests) is no picture for the README.
-    if (testInfo.project.name === 'desktop')
-      await page.screenshot({ path: testInfo.outputPath('admin-group-desktop.png'), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('admin-group-desktop.png'), fullPage: true });
 
     const lines = await exportAndCheckSums(page, testInfo, groupId);
     expect(lines).toBeGreaterThan(0);

@@ -21,7 +21,6 @@ async function signedOut(page: Page) {
  */
 test.describe('a class list', () => {
   test('pasted, previewed, saved; slips printed; a guardian approves; pupils sign in with usernames', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'the teacher’s journey is the phone’s (issue 31); the API tests cover both roles');
     // A long journey through three people's sessions, on a machine shared with other runs.
     test.setTimeout(180_000);
 

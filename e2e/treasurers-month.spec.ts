@@ -19,9 +19,10 @@ const ADMIN_PASSWORD = 'kassor-losen-123';
 let portal: OwnPortal | undefined;
 let base: string;
 
-// One portal of its own for the desktop run only: the phone run of this file starts nothing.
-test.beforeAll(async ({ browserName: _browser }, testInfo) => {
-  if (testInfo.project.name === 'phone') return;
+// One portal of its own; the month runs on the desktop only (playwright.config.ts, decision 076).
+test.beforeAll(async () => {
+  // A time budget, not a wait: a portal's first start (initdb, migrations, the demo) on a busy machine.
+  test.setTimeout(120_000);
   portal = await startOwnPortal({ dataDirPrefix: 'sp-kassor-', env: { PAYOUT_HOLD_DAYS: String(HOLD) } });
   base = portal.base;
 });
@@ -61,9 +62,6 @@ async function order(linkCode: string, placed: Date, price: string) {
 test("a treasurer's month: a moved sale, a refund while it waits, a payout, then a correction and a deduction, every screen agreeing", async ({
   page,
 }, testInfo) => {
-  // Skipped on the phone project on purpose: the month is about money, not layout, and this file
-  // starts a portal of its own (see beforeAll), which one project's run is enough to pay for.
-  test.skip(testInfo.project.name === 'phone', 'one portal of its own, one run');
   // A time budget, not a wait: a whole month of steps on a busy two-core machine.
   test.setTimeout(180_000);
   const admin = await signIn(page, 'admin@saljportalen.se', demoPassword());

@@ -98,21 +98,22 @@ const browser = async () => {
   addPlaywrightCounts(output);
 };
 
-// Two lanes on two cores, each ending on a step that leaves the other core room (decision 060): the
-// browser tests, then the API tests on PostgreSQL (which wait on the database server part of the
-// time); the API tests on PGlite, then the short static steps.
-await Promise.all([
-  (async () => {
-    await browser();
-    await vitest('api*', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl });
-  })(),
-  (async () => {
-    await vitest('api*', 'api-pglite', { TEST_DB: 'pglite' });
-    await run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-    await run('lint', 'npm', ['run', 'lint', '--silent']);
-    await vitest('unit', 'unit');
-  })(),
-]);
+// Two lanes on two cores take the steps from one queue as they come free, the longest first
+// (decision 076): whichever of the browser tests and the API tests on PGlite ends first goes on to
+// the API tests on PostgreSQL (which wait on the database server part of the time), and the short
+// static steps fill the end of both lanes, so neither core waits for the other (decision 060).
+const steps = [
+  browser,
+  () => vitest('api*', 'api-pglite', { TEST_DB: 'pglite' }),
+  () => vitest('api*', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl }),
+  () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+  () => run('lint', 'npm', ['run', 'lint', '--silent']),
+  () => vitest('unit', 'unit'),
+];
+const lane = async () => {
+  for (let step = steps.shift(); step; step = steps.shift()) await step();
+};
+await Promise.all([lane(), lane()]);
 
 services.stop();
 console.log('\nTid per steg:');
