@@ -33,6 +33,7 @@ const PHONE_JOURNEYS = [
   // Pupils, teachers and guardians, on their phones (the app is mobile first).
   'account',
   'auth',
+  'buyer-pages',
   'campaign',
   'class-goal',
   'class-list',
@@ -43,8 +44,10 @@ const PHONE_JOURNEYS = [
   'notifications',
   'offline',
   'orders',
+  'printable-names',
   'privacy-account',
   'public-name',
+  'share-kit',
   'toasts',
 ];
 const DESKTOP_JOURNEYS = [

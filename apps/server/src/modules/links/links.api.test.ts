@@ -53,7 +53,7 @@ describe('GET /s/{code}', () => {
       expect(page).toContain('Länken hittades inte');
       expect(page).not.toContain('href=');
       expect(page).not.toContain('<script');
-      expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
+      expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'; connect-src 'self'; style-src 'sha256-/);
     }
     const [{ n: after }] = (await sqlRows<{ n: number }>(
       server.app.db,
