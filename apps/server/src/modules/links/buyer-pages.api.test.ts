@@ -69,7 +69,9 @@ describe('the page before the shop (/s/{code})', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'; connect-src 'self'; style-src 'sha256-[^']+'; base-uri 'none'/);
+    expect(response.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; connect-src 'self'; style-src 'sha256-[^']+'; base-uri 'none'/,
+    );
     expect(await clicksOf(elsa.membershipId)).toBe(before + 1);
   });
 
