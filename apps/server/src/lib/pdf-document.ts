@@ -12,3 +12,13 @@ export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promis
   await registerPdfFonts(doc);
   return doc;
 }
+
+/** The document's bytes once it has ended: called right after it is made, before anything is written. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}

@@ -1,4 +1,4 @@
-import { newPdfDocument } from '../../lib/pdf-document.js';
+import { newPdfDocument, pdfBytes } from '../../lib/pdf-document.js';
 import QRCode from 'qrcode';
 import { formatDate, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
@@ -50,12 +50,7 @@ export async function renderCatalogPdf(data: CatalogPdfData): Promise<Buffer> {
       Creator: 'Säljportalen',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   drawHeader(doc, data, qrCode);
   drawProducts(doc, data.products);

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { formatOreAsSek } from '../../lib/format.js';
-import { newPdfDocument } from '../../lib/pdf-document.js';
+import { newPdfDocument, pdfBytes } from '../../lib/pdf-document.js';
 import { pdfText } from '../../lib/pdf-fonts.js';
 import type { StoredGoal } from '../figures/group-goal.js';
 
@@ -30,12 +30,7 @@ export async function renderPosterPdf(data: PosterData): Promise<Buffer> {
     displayTitle: true,
     info: { Title: `Affisch – ${data.groupName}`, Creator: 'Säljportalen' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
   const centred = { width: doc.page.width - 2 * MARGIN, align: 'center' as const };
 
   pdfText(doc.fontSize(14).fillColor(GREEN), 'bold', 'SÄLJPORTALEN', MARGIN, MARGIN, { ...centred, characterSpacing: 2 });

@@ -1,4 +1,4 @@
-import { newPdfDocument } from '../../lib/pdf-document.js';
+import { newPdfDocument, pdfBytes } from '../../lib/pdf-document.js';
 import { pdfText } from '../../lib/pdf-fonts.js';
 
 export interface SignInSlip {
@@ -34,12 +34,7 @@ export async function renderSlipsPdf(data: {
     displayTitle: true,
     info: { Title: `Inloggningslappar – ${data.groupName}`, Creator: 'Säljportalen' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const slipHeight = (doc.page.height - 2 * MARGIN) / SLIPS_PER_PAGE;
   const expires = swedishLongDate(data.expiresAt);

@@ -1,4 +1,4 @@
-import { newPdfDocument } from '../../lib/pdf-document.js';
+import { newPdfDocument, pdfBytes } from '../../lib/pdf-document.js';
 import type { TReceivingAccount } from '@saljportalen/contract';
 import { formatDate, formatDateTime, formatOreAsSek } from '../../lib/format.js';
 import { drawPageFooters } from '../../lib/pdf-footers.js';
@@ -115,12 +115,7 @@ export async function renderPayoutPdf(payout: PayoutDocument): Promise<Buffer> {
       CreationDate: new Date(),
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   const left = doc.page.margins.left;
   const contentWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
