@@ -149,14 +149,27 @@ test('the share kit: texts with the class goal and last day, copied and sent by 
 
 test('before the campaign has started, the card says the link does not sell yet instead of offering the kit', async ({ page }) => {
   const token = await signInQuickly(page, 'noah@demo.se');
-  const totals = await apiGet<TGroupTotalsResponse>(page, token, '/api/group/totals');
+  const { campaign } = await apiGet<TGroupTotalsResponse>(page, token, '/api/group/totals');
+  // The teacher moves the class's campaign three days ahead, and back after the test.
+  const teacher = { authorization: `Bearer ${await apiToken(page.request, 'larare@bjorkskolan.se')}` };
+  const groupId = (await apiGet<TMeSummaryResponse>(page, token, '/api/me/summary')).group_hint!.id;
+  const setCampaign = async (startsOn: string, endsOn: string) =>
+    expect(
+      (
+        await page.request.post('/api/group/campaign', {
+          headers: teacher,
+          data: { group_id: groupId, starts_on: startsOn, ends_on: endsOn },
+        })
+      ).ok(),
+    ).toBe(true);
   const startsOn = dayFromToday(3);
-  // The class's campaign as it would be answered three days before it starts.
-  await page.route('**/api/group/totals', (route) =>
-    route.fulfill({ json: { ...totals, campaign: { ...totals.campaign!, starts_on: startsOn, state: 'upcoming' } } }),
-  );
-  await page.goto('/dashboard');
-  const card = page.getByRole('status').filter({ hasText: 'Försäljningen har inte startat än' });
-  await expect(card).toContainText(`Försäljningen startar ${formatCampaignDay(startsOn, stockholmToday())}`);
-  await expect(page.getByText('Färdiga texter, lapp och bild att dela')).toHaveCount(0);
+  await setCampaign(startsOn, dayFromToday(20));
+  try {
+    await page.goto('/dashboard');
+    await expect(page.getByText('Försäljningen har inte startat än')).toBeVisible();
+    await expect(page.getByText(`Försäljningen startar ${formatCampaignDay(startsOn, stockholmToday())}`).first()).toBeVisible();
+    await expect(page.getByText('Färdiga texter, lapp och bild att dela')).toHaveCount(0);
+  } finally {
+    await setCampaign(campaign!.starts_on, campaign!.ends_on);
+  }
 });

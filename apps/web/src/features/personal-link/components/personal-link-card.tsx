@@ -46,7 +46,7 @@ function ShareKitPart({
   const blocked = shareKitBlocked(campaign, stockholmToday());
   if (blocked) {
     return (
-      <div role="status" className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
         <CalendarX className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div>
           <p className="font-semibold">{blocked.title}</p>
