@@ -65,6 +65,14 @@ const EXPORTS: Record<string, Export> = {
     targetType: 'group',
     targetId: () => String(context.group),
   },
+  // Issue 32: the class poster names the class and no person; it is audited as every file is.
+  'GET /api/group/poster.pdf': {
+    as: 'larare@bjorkskolan.se',
+    path: () => `/api/group/poster.pdf?group_id=${context.group}`,
+    action: 'group.poster_download',
+    targetType: 'group',
+    targetId: () => String(context.group),
+  },
   'GET /api/catalog/me.pdf': {
     as: 'noah@demo.se',
     path: () => '/api/catalog/me.pdf',
