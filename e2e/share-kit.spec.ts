@@ -67,6 +67,7 @@ test('the share kit: texts with the class goal and last day, copied and sent by 
   page,
   context,
 }) => {
+  // A time budget, not a wait: every text, the note and the picture in one journey on a busy machine.
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // The print dialog and the share sheet are the browser's own (Debian's headless Chromium has no
