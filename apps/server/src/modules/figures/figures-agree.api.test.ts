@@ -33,6 +33,10 @@ import { loadPayoutDocument } from '../payouts/load-payout-document.js';
 // the histories exercise the ledger's rules, the same code on both; what the two databases do
 // differently, the first histories' statements meet. A history costs PGlite about 0.2 CPU-s.
 const HISTORIES = Number(process.env.FIGURE_HISTORIES ?? (testDbKind === 'postgres' ? 1_000 : 250));
+// The same histories on every run, so that a run fails for the code and not for the draw (a random
+// seed once drew 10 histories with a deduction where more than 10 were asked for); FIGURE_SEED=<n>
+// draws others, and fast-check prints the seed and the path of any history that fails.
+const SEED = process.env.FIGURE_SEED === undefined ? 20_261_129 : Number(process.env.FIGURE_SEED);
 const FIRST_DAY = Date.UTC(2025, 2, 3, 9); // a Monday morning, Stockholm winter time 10:00
 const day = (index: number, minutes = 0) => new Date(FIRST_DAY + index * 86_400_000 + minutes * 60_000).toISOString();
 const date = (index: number) => day(index).slice(0, 10);
@@ -279,11 +283,13 @@ describe('every surface shows the same figures', () => {
           }
         },
       ),
-      { numRuns: HISTORIES },
+      { numRuns: HISTORIES, seed: SEED },
     );
+    console.info(`[figures-agree] ${HISTORIES} historier (FIGURE_SEED=${SEED}): ${JSON.stringify(held)}`);
+    // Bounds well under what the histories hold (printed above), so that another FIGURE_SEED meets them too.
     expect(held.withOrders).toBeGreaterThan(HISTORIES * 0.9);
     expect(held.withPayouts).toBeGreaterThan(HISTORIES / 5);
-    expect(held.withDeductionsOrCorrections).toBeGreaterThan(HISTORIES / 25);
+    expect(held.withDeductionsOrCorrections).toBeGreaterThan(HISTORIES / 50);
     expect(held.withTransfers).toBeGreaterThan(HISTORIES / 250);
     expect(held.withClassOrders).toBeGreaterThan(HISTORIES / 4);
   });
