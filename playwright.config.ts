@@ -61,8 +61,8 @@ const DESKTOP_JOURNEYS = [
 const specs = (journeys: string[]) => journeys.map((journey) => `**/${journey}.spec.ts`);
 
 /**
- * Browser tests: Debian's Chromium against the real built server on a fresh embedded database
- * with the demo data, on a phone viewport and a desktop one.
+ * Browser tests: Debian's Chromium against the real built server on a fresh PostgreSQL database
+ * with the demo data (decision 077), on a phone viewport and a desktop one.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -96,11 +96,13 @@ export default defineConfig({
     { name: 'desktop', testIgnore: specs(PHONE_JOURNEYS), use: { viewport: { width: 1280, height: 900 } } },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx e2e/support/e2e-server.ts',
     env: { E2E_PORT: String(E2E_PORT + index) },
     url: `http://127.0.0.1:${E2E_PORT + index}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // So that the server stops and its database is dropped (e2e/support/e2e-server.ts).
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   })),

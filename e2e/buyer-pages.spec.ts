@@ -12,43 +12,25 @@ import { startOwnPortal, type OwnPortal } from './support/own-portal';
  * the poster. A portal of its own on a PostgreSQL database of its own, so that the test can put the
  * class in each state (a campaign ended, a pupil waiting for a guardian) as time and people would.
  */
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHOP = 'https://butik.example.se';
 
 let portal: OwnPortal | undefined;
 let base: string;
 let database: pg.Client;
-let databaseName: string;
-
-const adminClient = async () => {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  return client;
-};
 
 // A buyer's phone: the spec runs on the phone only (playwright.config.ts, decision 076).
 test.beforeAll(async () => {
-  // A time budget, not a wait: a portal's first start (initdb, migrations, the demo) on a busy machine.
+  // A time budget, not a wait: a portal's first start (migrations, the demo) on a busy machine.
   test.setTimeout(120_000);
-  databaseName = `sp_e2e_buyer_${process.pid}_${Date.now().toString(36)}`;
-  const admin = await adminClient();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  portal = await startOwnPortal({ dataDirPrefix: 'sp-kopare-', env: { DATABASE_URL: url.toString() } });
+  portal = await startOwnPortal({ dataDirPrefix: 'sp-kopare-', postgres: true });
   base = portal.base;
-  database = new pg.Client({ connectionString: url.toString() });
+  database = new pg.Client({ connectionString: portal.databaseUrl });
   await database.connect();
 });
 
 test.afterAll(async () => {
-  if (!portal) return;
-  await database.end();
-  await portal.stop();
-  const admin = await adminClient();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await database?.end();
+  await portal?.stop();
 });
 
 const stockholmDay = (days: number) =>

@@ -16,41 +16,22 @@ import { startOwnPortal, type OwnPortal } from './support/own-portal';
  * moved into the past, as time would): the demo data, a port the system gives. The class list's
  * every case (refused rows, the slip's one-time code) is e2e/class-list.spec.ts's.
  */
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 let portal: OwnPortal | undefined;
 let base: string;
 let dataDir: string;
 let databaseUrl: string;
-let databaseName: string;
-
-const adminClient = async () => {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  return client;
-};
 
 // The term runs on the phone only (playwright.config.ts, decision 076).
 test.beforeAll(async () => {
-  // A time budget, not a wait: a portal's first start (initdb, migrations, the demo) on a busy machine.
+  // A time budget, not a wait: a portal's first start (migrations, the demo) on a busy machine.
   test.setTimeout(120_000);
-  databaseName = `sp_e2e_campaign_${process.pid}_${Date.now().toString(36)}`;
-  const admin = await adminClient();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-  portal = await startOwnPortal({ dataDirPrefix: 'sp-kampanj-', env: { DATABASE_URL: databaseUrl } });
+  portal = await startOwnPortal({ dataDirPrefix: 'sp-kampanj-', postgres: true });
   ({ base, dataDir } = portal);
+  databaseUrl = portal.databaseUrl!;
 });
 
 test.afterAll(async () => {
-  if (!portal) return;
-  await portal.stop();
-  const admin = await adminClient();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
+  await portal?.stop();
 });
 
 const stockholmDay = (days: number) =>

@@ -94,7 +94,11 @@ const vitest = async (project, name, env = {}) => {
 const browser = async () => {
   if (!(await run('build', 'npm', ['run', 'build', '--silent']))) return;
   const output = path.join(reportDir, 'e2e.json');
-  await run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+  await run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+    // The portals the browser tests drive keep their data in this PostgreSQL (decision 077).
+    TEST_POSTGRES_URL: services.postgresUrl,
+  });
   addPlaywrightCounts(output);
 };
 

@@ -2,24 +2,41 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createPostgresDatabase } from './postgres-database';
 
 export interface OwnPortal {
   /** `http://127.0.0.1:<port>`, the port the system gave it. */
   base: string;
   dataDir: string;
+  /** Its PostgreSQL database's address, when it was started with `postgres`. */
+  databaseUrl?: string;
   /** The demo accounts' password, generated into its data dir. */
   demoPassword(): string;
-  /** SIGTERM, waited for; the data dir removed. */
+  /** SIGTERM, waited for; the data dir (and the database) removed. */
   stop(): Promise<void>;
 }
 
 /**
  * A portal of a test's own (the built server, demo data, a port the system gives it, read back
  * from the line Fastify logs once it listens), for a test that needs settings or a database the
- * shared e2e server has not: `env` adds to them (PAYOUT_HOLD_DAYS, DATABASE_URL …).
+ * shared e2e server has not: `env` adds to them (PAYOUT_HOLD_DAYS …). With `postgres` it keeps its
+ * data in a database of its own, named after the data dir, on the tests' PostgreSQL; without, in
+ * the embedded database, as `npm start` does.
  */
-export async function startOwnPortal(options: { env?: Record<string, string>; dataDirPrefix: string }): Promise<OwnPortal> {
+export async function startOwnPortal(options: {
+  env?: Record<string, string>;
+  dataDirPrefix: string;
+  postgres?: boolean;
+}): Promise<OwnPortal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix));
+  const database = options.postgres
+    ? await createPostgresDatabase(
+        `sp_e2e_${path
+          .basename(dataDir)
+          .replace(/[^a-z0-9]/gi, '_')
+          .toLowerCase()}`,
+      )
+    : undefined;
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...process.env,
@@ -31,6 +48,7 @@ export async function startOwnPortal(options: { env?: Record<string, string>; da
       SEED_DEMO: '1',
       RATE_LIMITS: '0',
       LOG_LEVEL: 'info',
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -49,11 +67,13 @@ export async function startOwnPortal(options: { env?: Record<string, string>; da
   return {
     base,
     dataDir,
+    databaseUrl: database?.url,
     demoPassword: () => fs.readFileSync(path.join(dataDir, 'demo-password'), 'utf8').trim(),
     async stop() {
       server.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
