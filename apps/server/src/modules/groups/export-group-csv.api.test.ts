@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreateGroupResponse, TAdminGroupDetailResponse } from '@saljportalen/contract';
 import { insertOrder, membershipOf, sqlRows } from '../../../test/admin-fixtures.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { startTestServer, testDbKind, type TestServer } from '../../../test/test-server.js';
 
 let server: TestServer;
 let token: string;
@@ -87,9 +87,14 @@ describe('names, order names and product titles holding line breaks and formulas
 
 // PGlite runs in WebAssembly: writing and reading 100 000 lines takes it tens of seconds.
 const SLOW = 180_000;
+/**
+ * 50 000 orders on PostgreSQL; on PGlite 10 000 (decision 077), still ten batches of the export
+ * (ORDERS_PER_BATCH) with ties of a thousand orders across their edges: what the size adds, memory
+ * held whatever the group's size, is `npm run bench`'s figure, not this test's.
+ */
+const ORDERS = testDbKind === 'postgres' ? 50_000 : 10_000;
 
-describe('a group with 100 000 order lines', () => {
-  const ORDERS = 50_000;
+describe(`a group with ${ORDERS * 2} order lines`, () => {
   let groupId: number;
 
   beforeAll(async () => {
