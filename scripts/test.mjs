@@ -112,7 +112,7 @@ const steps = [
   () => vitest('api*', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl }),
   () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   () => run('lint', 'npm', ['run', 'lint', '--silent']),
-  () => vitest('unit', 'unit'),
+  () => vitest('unit*', 'unit'),
 ];
 const lane = async () => {
   for (let step = steps.shift(); step; step = steps.shift()) await step();
