@@ -29,10 +29,10 @@ import { loadPayoutDocument } from '../payouts/load-payout-document.js';
 // must say what the order lines say. A history runs in a transaction that is rolled back, so a
 // thousand of them leave nothing behind.
 
-// A thousand on PostgreSQL, a quarter of them on PGlite (decision 076, as the fuzz test's in 062):
+// A thousand on PostgreSQL, a tenth of them on PGlite (decisions 076 and 077, as the fuzz test's):
 // the histories exercise the ledger's rules, the same code on both; what the two databases do
 // differently, the first histories' statements meet. A history costs PGlite about 0.2 CPU-s.
-const HISTORIES = Number(process.env.FIGURE_HISTORIES ?? (testDbKind === 'postgres' ? 1_000 : 250));
+const HISTORIES = Number(process.env.FIGURE_HISTORIES ?? (testDbKind === 'postgres' ? 1_000 : 100));
 // The same histories on every run, so that a run fails for the code and not for the draw (a random
 // seed once drew 10 histories with a deduction where more than 10 were asked for); FIGURE_SEED=<n>
 // draws others, and fast-check prints the seed and the path of any history that fails.
