@@ -20,7 +20,7 @@ import { loadOverview } from '../src/modules/figures/load-overview.js';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
-import { freePort, repoRoot, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { repoRoot, spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 
@@ -181,7 +181,7 @@ describe('backup and restore', () => {
     { timeout: 600_000 },
     async () => {
       const liveData = { dataDir: path.join(workDir, 'levande') };
-      const live = await spawnServer({ port: await freePort(), data: liveData, env: { JWT_SECRET: '' } });
+      const live = await spawnServer({ port: 0, data: liveData, env: { JWT_SECRET: '' } });
       const servers: SpawnedServer[] = [live];
       try {
         const api = (server: SpawnedServer, token: string, route: string, body?: unknown) =>
@@ -267,7 +267,7 @@ describe('backup and restore', () => {
         }
 
         // The restored portal answers as the live one, to the token the live one issued.
-        const restored = await spawnServer({ port: await freePort(), data: { dataDir: idleDir }, env: { JWT_SECRET: '' } });
+        const restored = await spawnServer({ port: 0, data: { dataDir: idleDir }, env: { JWT_SECRET: '' } });
         servers.push(restored);
         for (const route of [
           '/api/account/profile',

@@ -22,7 +22,7 @@ import { sqlRows } from './admin-fixtures.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { ledgerViolations } from './ledger-invariants.js';
 import { sendShopifyWebhook, swedishOrder } from './shopify-webhooks.js';
-import { freePort, serverDataFolder, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { serverDataFolder, spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_TEST_PASSWORD, eventually, testDbKind } from './test-server.js';
 
 const folder = serverDataFolder('sp-db-faults-');
@@ -76,7 +76,7 @@ function rawRequest(socket: net.Socket, path: string): Promise<{ status: number;
 describe(`liveness and readiness (${testDbKind})`, () => {
   let server: SpawnedServer;
   beforeAll(async () => {
-    server = await spawnServer({ port: await freePort(), data: await folder.fresh('ready') });
+    server = await spawnServer({ port: 0, data: await folder.fresh('ready') });
   }, 240_000);
   afterAll(() => server?.kill());
 
@@ -121,7 +121,7 @@ describe.skipIf(testDbKind !== 'postgres')('PostgreSQL goes away and comes back 
     directUrl = data.databaseUrl!;
     const target = new URL(directUrl);
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    server = await spawnServer({ port: await freePort(), data: { ...data, databaseUrl: proxy.through(directUrl) } });
+    server = await spawnServer({ port: 0, data: { ...data, databaseUrl: proxy.through(directUrl) } });
     direct = await openDatabase({ databaseUrl: directUrl });
   }, 240_000);
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEventStream } from './event-streams.js';
 import { sendShopifyWebhook, swedishOrder } from './shopify-webhooks.js';
-import { freePort, inspectDatabase, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { inspectDatabase, spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-live-'));
@@ -28,8 +28,8 @@ describe('live figures across processes', () => {
     postgres = await createPostgresDatabase();
     const data = (name: string) => ({ dataDir: path.join(workDir, name), databaseUrl: postgres!.url });
     // One first, so the other finds the demo data seeded.
-    servers.push(await spawnServer({ port: await freePort(), data: data('a'), env: { JWT_SECRET: '' } }));
-    servers.push(await spawnServer({ port: await freePort(), data: data('b'), env: { JWT_SECRET: '' } }));
+    servers.push(await spawnServer({ port: 0, data: data('a'), env: { JWT_SECRET: '' } }));
+    servers.push(await spawnServer({ port: 0, data: data('b'), env: { JWT_SECRET: '' } }));
     const [a, b] = servers as [SpawnedServer, SpawnedServer];
 
     const login = await fetch(`${b.url}/api/auth/login`, {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminGroupListResponse } from '@saljportalen/contract';
 import { sendShopifyWebhook, swedishOrder } from './shopify-webhooks.js';
-import { freePort, spawnServer, type LogEntry, type SpawnedServer } from './spawned-server.js';
+import { spawnServer, type LogEntry, type SpawnedServer } from './spawned-server.js';
 import { createPostgresDatabase, testDbKind } from './test-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-logging-'));
@@ -49,7 +49,7 @@ const secretsSeen: string[] = [];
 beforeAll(async () => {
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
   server = await spawnServer({
-    port: await freePort(),
+    port: 0,
     data: { dataDir, databaseUrl: postgres?.url },
     env: { LOG_LEVEL: 'debug', SMTP_URL: `smtp://127.0.0.1:${await refusingMailServer()}` },
   });
@@ -191,7 +191,7 @@ describe('the log', () => {
       const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-logging-unsigned-'));
       const otherDatabase = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
       const unconfigured = await spawnServer({
-        port: await freePort(),
+        port: 0,
         data: { dataDir: otherDir, databaseUrl: otherDatabase?.url },
         env: { SHOPIFY_WEBHOOK_SECRET: '', SEED_DEMO: '0' },
       });

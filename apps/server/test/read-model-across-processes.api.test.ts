@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TLeaderboardResponse, TMeSummaryResponse, TGroupTotalsResponse } from '@saljportalen/contract';
 import { sendShopifyWebhook, swedishOrder } from './shopify-webhooks.js';
-import { freePort, inspectDatabase, serverDataFolder, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { inspectDatabase, serverDataFolder, spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_TEST_PASSWORD, eventually, fullLeaderboardItems, testDbKind } from './test-server.js';
 
 const folder = serverDataFolder('sp-read-model-');
@@ -42,8 +42,8 @@ describe.runIf(testDbKind === 'postgres')('the read model across two processes',
   it('has what one process commits in the other’s answers within a second', { timeout: 300_000 }, async () => {
     const data = await folder.fresh('shared');
     // One first, so that the other finds the demo data seeded.
-    servers.push(await spawnServer({ port: await freePort(), data, env: { JWT_SECRET: '' } }));
-    servers.push(await spawnServer({ port: await freePort(), data: { ...data, dataDir: `${data.dataDir}-b` }, env: { JWT_SECRET: '' } }));
+    servers.push(await spawnServer({ port: 0, data, env: { JWT_SECRET: '' } }));
+    servers.push(await spawnServer({ port: 0, data: { ...data, dataDir: `${data.dataDir}-b` }, env: { JWT_SECRET: '' } }));
     const [a, b] = servers as [SpawnedServer, SpawnedServer];
     const [noah] = await inspectDatabase<{ link_code: string; group_id: number; user_id: number }>(
       data,

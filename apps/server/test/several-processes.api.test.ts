@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
-import { freePort, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { spawnServer, type SpawnedServer } from './spawned-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-several-'));
 const servers: SpawnedServer[] = [];
@@ -51,7 +51,7 @@ describe('several server processes', () => {
       const started = await Promise.allSettled(
         ['a', 'b', 'c'].map(async (name) =>
           spawnServer({
-            port: await freePort(),
+            port: 0,
             data: { dataDir: path.join(workDir, name), databaseUrl: postgres!.url },
             env: withoutSecret,
           }),
@@ -86,13 +86,13 @@ describe('several server processes', () => {
 
   it.runIf(testDbKind === 'pglite')('keep the embedded database’s signing secret across a restart', { timeout: 180_000 }, async () => {
     const data = { dataDir: path.join(workDir, 'inbaddad') };
-    const first = await spawnServer({ port: await freePort(), data, env: withoutSecret });
+    const first = await spawnServer({ port: 0, data, env: withoutSecret });
     servers.push(first);
     const token = await signIn(first);
     await first.kill('SIGTERM');
     servers.splice(servers.indexOf(first), 1);
 
-    const second = await spawnServer({ port: await freePort(), data, env: withoutSecret });
+    const second = await spawnServer({ port: 0, data, env: withoutSecret });
     servers.push(second);
     expect(await profileStatus(second, token)).toBe(200);
   });

@@ -49,6 +49,11 @@ export function serverDataFolder(prefix: string) {
   };
 }
 
+/**
+ * A port free a moment ago, for a test that must name the port before the server starts: a
+ * restart on the same port, a banner or a setting that carries it. Another process may take it
+ * in between, so a server that can be started on port 0 is (spawnServer reads the port back).
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
