@@ -34,8 +34,9 @@ const unit = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestPr
  * start-up refusals (whose servers are given their database by the test, the same on both runs),
  * and the embedded database answers them exactly as PostgreSQL does (the same PostgreSQL, built to
  * WebAssembly, behind the same queries). What a hostile text meets in the embedded database's
- * driver, the fuzz test still sends there, at a tenth of its scale. `npm test` runs them once, on PostgreSQL (TEST_DB=postgres);
- * TEST_DB=pglite leaves them out. With TEST_DB unset (a developer's own run) every file runs.
+ * driver, the fuzz test still sends there, at a tenth of its scale. `npm test` runs them once, on
+ * PostgreSQL (TEST_DB=postgres); TEST_DB=pglite leaves them out. With TEST_DB unset (a developer's
+ * own run) every file runs.
  */
 const apiTestsOnPostgresOnly = [
   'apps/server/test/abuse-limits.api.test.ts',
