@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { adminQuery, databaseUrl } from '../../apps/server/test/postgres-admin';
 
 /**
  * The PostgreSQL the browser tests' portals keep their data in (decision 077): the machine's, or the
@@ -6,25 +6,14 @@ import pg from 'pg';
  */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function adminQuery(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * An empty database named `name`, made anew (one a killed run left behind is dropped first), and
  * its address; `drop` removes it, also while a portal still holds connections to it.
  */
 export async function createPostgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`databasnamnet ${name} får bara ha a–z, 0–9 och _`);
-  await adminQuery(`drop database if exists ${name} with (force)`);
-  await adminQuery(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  const drop = () => adminQuery(POSTGRES_ADMIN_URL, `drop database if exists ${name} with (force)`);
+  await drop();
+  await adminQuery(POSTGRES_ADMIN_URL, `create database ${name}`);
+  return { url: databaseUrl(POSTGRES_ADMIN_URL, name), drop };
 }

@@ -9,9 +9,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 import { seedDemoData } from '../src/modules/demo/seed.js';
 
 /** Which template a copy is made from. */
@@ -30,22 +30,6 @@ export type TestDatabases =
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabases: TestDatabases | null;
-  }
-}
-
-const withDatabase = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
   }
 }
 
@@ -84,11 +68,11 @@ export async function buildTestDatabases(
   };
   try {
     await adminQuery(options.adminUrl, `create database ${databases.migrated}`);
-    const migrated = await openDatabase({ databaseUrl: withDatabase(options.adminUrl, databases.migrated) });
+    const migrated = await openDatabase({ databaseUrl: databaseUrl(options.adminUrl, databases.migrated) });
     await migrated.close();
     // A copy of the migrated one, then seeded: no connection may stay open on a template.
     await adminQuery(options.adminUrl, `create database ${databases.seeded} template ${databases.migrated}`);
-    const seeded = await openDatabase({ databaseUrl: withDatabase(options.adminUrl, databases.seeded) });
+    const seeded = await openDatabase({ databaseUrl: databaseUrl(options.adminUrl, databases.seeded) });
     try {
       await seedDemoData(seeded.db, { password: options.password });
     } finally {

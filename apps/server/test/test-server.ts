@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import type { FastifySchema } from 'fastify';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { seedDemoData } from '../src/modules/demo/seed.js';
 import type { TLeaderboardResponse } from '@saljportalen/contract';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 import { routeCollector } from './route-table.js';
 import { copyTemplateDataDir, pgliteDump, postgresTemplate, type TestTemplate } from './test-databases.js';
 
@@ -73,20 +73,10 @@ const testDatabases = () => {
 export async function createPostgresDatabase(from?: TestTemplate): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sp_test_${crypto.randomBytes(6).toString('hex')}`;
   const template = from && postgresTemplate(testDatabases(), from);
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
+  await adminQuery(POSTGRES_ADMIN_URL, template ? `create database ${name} template ${template}` : `create database ${name}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: databaseUrl(POSTGRES_ADMIN_URL, name),
+    drop: () => adminQuery(POSTGRES_ADMIN_URL, `drop database if exists ${name} with (force)`),
   };
 }
 
