@@ -78,6 +78,10 @@ export default defineConfig({
     locale: 'sv-SE',
     timezoneId: 'Europe/Stockholm',
     acceptDownloads: true,
+    // The service worker precaches the whole app (a megabyte) in every new context, that is in every
+    // test, a sixth of the browser step's CPU (decision 078). It is the subject of offline.spec.ts and
+    // install-app.spec.ts, which allow it; every other journey is a first visit, as a buyer's is.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

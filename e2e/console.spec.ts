@@ -1,5 +1,5 @@
 import { expect, type ConsoleMessage, type Page } from '@playwright/test';
-import { expectAccessible, isFailedCall, signInQuickly, test } from './support/fixtures';
+import { expectAccessible, isFailedCall, isServiceWorkerBlocked, signInQuickly, test } from './support/fixtures';
 
 /**
  * Issue 19 point 8: nothing reaches the browser's console on any page. The shared fixture already
@@ -17,7 +17,7 @@ function watchConsole(page: Page): string[] {
   const noise: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'warning' && message.type() !== 'error') return;
-    if (new URL(page.url()).pathname.startsWith('/api/')) return;
+    if (new URL(page.url()).pathname.startsWith('/api/') || isServiceWorkerBlocked(message)) return;
     if (isFailedCall(message)) {
       const { pathname } = new URL(message.location().url, page.url());
       const status = Number(/status of (\d+)/.exec(message.text())?.[1]);

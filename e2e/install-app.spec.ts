@@ -3,6 +3,9 @@ import { expect } from '@playwright/test';
 import { test } from './support/fixtures';
 import { expectAccessible } from './support/fixtures';
 
+// The service worker is this spec's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const INSTALL_DISMISSED_KEY = 'saljportalen.install-banner-dismissed';
 
 test.describe('installable app', () => {

@@ -5,6 +5,9 @@ import { expectAccessible, forgedToken, signIn, test, toastRegion, TOKEN_STORAGE
  * Issue 19 point 9: the installed app on a phone without network. The dashboard is loaded once
  * online (which saves it, and lets the service worker install the app), then the network goes.
  */
+// The service worker is this spec's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const CACHE_KEY = 'saljportalen.dashboard-cache';
 
 const mySales = (page: Page) => page.locator('dt', { hasText: /^Din försäljning$/ }).locator('xpath=following-sibling::dd[1]');

@@ -32,6 +32,13 @@ export const isFailedCall = (message: ConsoleMessage): boolean =>
   message.type() === 'error' && message.text().startsWith('Failed to load resource: ');
 
 /**
+ * Playwright's own warning where it keeps a page from registering the service worker
+ * (`serviceWorkers: 'block'` in playwright.config.ts): the harness's line, not the app's.
+ */
+export const isServiceWorkerBlocked = (message: ConsoleMessage): boolean =>
+  message.type() === 'warning' && message.text().startsWith('Service Worker registration blocked by Playwright');
+
+/**
  * Every browser test: no warning, no error and no uncaught exception reaches the browser's
  * console (issue 19). Pages that are not the app's (/api/health, where a test stores a token,
  * and its missing favicon) are not watched.
@@ -67,7 +74,12 @@ export const test = base.extend<{ quietConsole: void; accessibleEnd: void }>({
       const noise: string[] = [];
       const onAppPage = () => !new URL(page.url()).pathname.startsWith('/api/');
       page.on('console', (message) => {
-        if ((message.type() === 'warning' || message.type() === 'error') && !isFailedCall(message) && onAppPage())
+        if (
+          (message.type() === 'warning' || message.type() === 'error') &&
+          !isFailedCall(message) &&
+          !isServiceWorkerBlocked(message) &&
+          onAppPage()
+        )
           noise.push(`${message.type()}: ${message.text()} (${page.url()})`);
       });
       page.on('pageerror', (error) => noise.push(`pageerror: ${error.message} (${page.url()})`));
