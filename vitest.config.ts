@@ -59,12 +59,17 @@ for (const file of [...apiTestsOnPostgresOnly, ...isolatedUnitTests])
   if (!fs.existsSync(fileURLToPath(new URL(file, import.meta.url)))) throw new Error(`vitest.config.ts: ${file} finns inte`);
 const onlyOnPostgres = process.env.TEST_DB === 'pglite' ? apiTestsOnPostgresOnly : [];
 
+/** As a file URL, which has no space for NODE_OPTIONS to split at. */
+const shortLivedProcess = new URL('./apps/server/test/short-lived-process.mjs', import.meta.url).href;
+
 /**
  * An API test project: real servers over HTTP on a database copied from the run's templates
  * (decision 055); `npx vitest run --project 'api*'` runs both of them.
  */
 const api = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
   test: {
+    // Inherited by every process a test spawns (servers, operator commands): see the module.
+    env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${shortLivedProcess}`].filter(Boolean).join(' ') },
     include: ['apps/server/src/**/*.api.test.ts', 'apps/server/test/**/*.api.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

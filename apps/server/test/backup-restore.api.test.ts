@@ -29,9 +29,10 @@ const dumpFile = path.join(workDir, 'saljportalen.sql');
 /**
  * The most groups the writer creates, and health checks the checker makes, while a running portal
  * is backed up. Unbounded, the writer added some 1,100 groups on a quiet machine (more on a busy
- * one) that every later step copied and compared; 300 still land while the backup runs.
+ * one) that every later step copied and compared. A hundred land while the backup runs (it
+ * outlasted 300 on a quiet machine), which is what the test holds: writes answered meanwhile.
  */
-const MOST_WRITES = 300;
+const MOST_WRITES = 100;
 
 /** Where a database lives: an embedded one in a data dir, or a PostgreSQL database. */
 interface Place {

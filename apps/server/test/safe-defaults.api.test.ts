@@ -12,9 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
-import { DEMO_LOGINS, DEMO_SIGN_IN_NAMES, seedDemoData } from '../src/modules/demo/seed.js';
+import { DEMO_LOGINS, DEMO_SIGN_IN_NAMES } from '../src/modules/demo/seed.js';
 import { eventually, testDbKind } from './test-server.js';
 import {
   freePort,
@@ -180,15 +179,14 @@ async function startToEnd(options: { port: number; data: ServerData; env: Record
 const accountsIn = async (data: ServerData) =>
   (await inspectDatabase<{ n: number }>(data, sql`select count(*)::int as n from users`))[0]!.n;
 
-/** What an older version left: the demo data set with the public password demo1234, and no password file. */
-async function seedTheOldWay(data: ServerData): Promise<void> {
-  const database = await openDatabase(data.databaseUrl ? { databaseUrl: data.databaseUrl } : { dataDir: data.dataDir });
-  try {
-    expect(await seedDemoData(database.db, { password: 'demo1234' })).toBe(true);
-  } finally {
-    await database.close();
-  }
+/**
+ * What an older version left: the demo data set with the public password demo1234, and no password
+ * file. The run's seeded template is exactly that (global-setup.ts seeds it with demo1234).
+ */
+async function leftByAnOlderVersion(name: string): Promise<ServerData> {
+  const data = await freshData(name, 'seeded');
   expect(fs.existsSync(path.join(data.dataDir, DEMO_PASSWORD_FILE))).toBe(false);
+  return data;
 }
 
 describe('demo accounts in a database, whatever the settings (issue 28)', () => {
@@ -196,8 +194,7 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
     'an old data dir in demo mode gets a generated password in place of demo1234, and the banner prints it',
     { timeout: 300_000 },
     async () => {
-      const data = await freshData('old-demo');
-      await seedTheOldWay(data);
+      const data = await leftByAnOlderVersion('old-demo');
       const server = await spawnServer({
         port,
         data,
@@ -222,8 +219,7 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
     'keeps them on this computer in production (or on PostgreSQL after the move): a network HOST is refused, an unset one is loopback; npm run remove-demo-data removes them and opens the network',
     { timeout: 900_000 },
     async () => {
-      const data = await freshData('old-production');
-      await seedTheOldWay(data);
+      const data = await leftByAnOlderVersion('old-production');
       // Production with an https address; on TEST_DB=postgres, DATABASE_URL is set too.
       const production = { NODE_ENV: 'production', PUBLIC_URL: 'HTTPS://portal.skolan.se', SEED_DEMO: '' };
 
