@@ -80,12 +80,12 @@ function addPlaywrightCounts(file) {
   for (const error of report.errors ?? []) failedTests.push({ where: 'playwright', name: '(körningen)', error: error.message ?? '' });
 }
 
-const vitest = async (project, name, env = {}) => {
+const vitest = async (project, name, env = {}, args = []) => {
   const output = path.join(reportDir, `${name}.json`);
   await run(
     `${name} tests`,
     'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    ['vitest', 'run', '--project', project, ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
     env,
   );
   addVitestCounts(output);
@@ -106,10 +106,14 @@ const browser = async () => {
 // (decision 076): whichever of the browser tests and the API tests on PGlite ends first goes on to
 // the API tests on PostgreSQL (which wait on the database server part of the time), and the short
 // static steps fill the end of both lanes, so neither core waits for the other (decision 060).
+// The API tests on PostgreSQL run as two halves of their files (vitest's shards), one in each lane:
+// whole, they were the last step, alone on the machine for a minute and a half (decision 078).
+const onPostgres = { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl };
 const steps = [
   browser,
   () => vitest('api*', 'api-pglite', { TEST_DB: 'pglite' }),
-  () => vitest('api*', 'api-postgres', { TEST_DB: 'postgres', TEST_POSTGRES_URL: services.postgresUrl }),
+  () => vitest('api*', 'api-postgres-1', onPostgres, ['--shard=1/2']),
+  () => vitest('api*', 'api-postgres-2', onPostgres, ['--shard=2/2']),
   () => run('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   () => run('lint', 'npm', ['run', 'lint', '--silent']),
   () => vitest('unit*', 'unit'),
