@@ -19,11 +19,12 @@ const ADMIN_PASSWORD = 'kassor-losen-123';
 let portal: OwnPortal | undefined;
 let base: string;
 
-// One portal of its own; the month runs on the desktop only (playwright.config.ts, decision 076).
+// One portal of its own, on PostgreSQL as the other browser tests' (decision 078); the month runs
+// on the desktop only (playwright.config.ts, decision 076).
 test.beforeAll(async () => {
-  // A time budget, not a wait: a portal's first start (initdb, migrations, the demo) on a busy machine.
+  // A time budget, not a wait: a portal's first start (migrations, the demo) on a busy machine.
   test.setTimeout(120_000);
-  portal = await startOwnPortal({ dataDirPrefix: 'sp-kassor-', env: { PAYOUT_HOLD_DAYS: String(HOLD) } });
+  portal = await startOwnPortal({ dataDirPrefix: 'sp-kassor-', postgres: true, env: { PAYOUT_HOLD_DAYS: String(HOLD) } });
   base = portal.base;
 });
 
