@@ -5,7 +5,7 @@
  * its optimizing tier on background threads, work that a process this short never earns back.
  * The baseline tier alone runs the same code (the same instructions, only compiled faster and
  * run slower): a third of a spawned server's start-up CPU saved, a tenth of the API tests' on
- * PGlite (decision 078). Production runs with V8's defaults; the tests' own processes too.
+ * PGlite (decision 078). Production keeps V8's defaults, and so do the test workers themselves.
  */
 import v8 from 'node:v8';
 
