@@ -93,6 +93,14 @@ export interface SpawnedServer {
   output(): string;
   /** Resolves with the first log line, from now on, that `matches` accepts. */
   waitForLog(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
+  /**
+   * Resolves with the first log line, written already or still to come, that `matches` accepts: a
+   * line the server writes at start may reach the test after /api/health has answered (stdout and
+   * the health check's connection are two channels).
+   */
+  logged(matches: (entry: LogEntry) => boolean): Promise<LogEntry>;
+  /** Resolves once the server has written `text` (in a log line or not), now or later: as `logged`, for the demo's banner. */
+  printed(text: string): Promise<void>;
   /** Resolves when the process has exited, with how. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -178,11 +186,19 @@ export async function spawnServer(options: {
   const { command, args, env } = serverCommand(options);
   const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const waiters: LogWaiter[] = [];
+  const textWaiters: { text: string; resolve(): void }[] = [];
   const logLines: string[] = [];
   let output = '';
+  const outputGrew = () => {
+    for (const waiter of textWaiters.filter(({ text }) => output.includes(text))) {
+      textWaiters.splice(textWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
   let buffered = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;
+    outputGrew();
     buffered += chunk;
     const lines = buffered.split('\n');
     buffered = lines.pop()!;
@@ -200,6 +216,7 @@ export async function spawnServer(options: {
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
     output += chunk;
+    outputGrew();
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -226,6 +243,11 @@ export async function spawnServer(options: {
     logLines: () => [...logLines],
     output: () => output,
     waitForLog: (matches) => new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve })),
+    logged(matches) {
+      const written = logLines.map((line) => JSON.parse(line) as LogEntry).find(matches);
+      return written ? Promise.resolve(written) : new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve }));
+    },
+    printed: (text) => (output.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => textWaiters.push({ text, resolve }))),
     async kill(signal = 'SIGKILL') {
       child.kill(signal);
       await exited;
