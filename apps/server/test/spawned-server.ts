@@ -188,6 +188,8 @@ export async function spawnServer(options: {
   const waiters: LogWaiter[] = [];
   const textWaiters: { text: string; resolve(): void }[] = [];
   const logLines: string[] = [];
+  /** The same lines, parsed once as they arrive. */
+  const logEntries: LogEntry[] = [];
   let output = '';
   const outputGrew = () => {
     for (const waiter of textWaiters.filter(({ text }) => output.includes(text))) {
@@ -206,6 +208,7 @@ export async function spawnServer(options: {
       if (!line.startsWith('{')) continue;
       logLines.push(line);
       const entry = JSON.parse(line) as LogEntry;
+      logEntries.push(entry);
       for (const waiter of waiters.filter((w) => w.matches(entry))) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(entry);
@@ -244,7 +247,7 @@ export async function spawnServer(options: {
     output: () => output,
     waitForLog: (matches) => new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve })),
     logged(matches) {
-      const written = logLines.map((line) => JSON.parse(line) as LogEntry).find(matches);
+      const written = logEntries.find(matches);
       return written ? Promise.resolve(written) : new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve }));
     },
     printed: (text) => (output.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => textWaiters.push({ text, resolve }))),
