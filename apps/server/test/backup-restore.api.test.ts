@@ -4,7 +4,6 @@
  * and every figure is the same afterwards; the restored database takes new data where the old
  * left off. Neither command writes over data, nor touches an embedded database a server holds.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,8 @@ import { loadOverview } from '../src/modules/figures/load-overview.js';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
-import { repoRoot, spawnServer, type SpawnedServer } from './spawned-server.js';
+import { runOperatorCommand } from './operator-commands.js';
+import { spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
 
@@ -52,21 +52,6 @@ async function place(name: string): Promise<Place> {
     };
   }
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ dataDir }), drop: async () => {} };
-}
-
-/** `npm run <script> -- <args>` from the repository root, as an operator types it. */
-function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, INIT_CWD: repoRoot },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
 }
 
 /** Every row of every table (ours and drizzle's migration log), as text, sorted: two databases compare whole. */
@@ -130,12 +115,12 @@ afterAll(async () => {
 
 describe('backup and restore', () => {
   it('round-trips the demo data into an empty database with every figure the same', { timeout: 180_000 }, async () => {
-    const backup = await npmRun('backup', [dumpFile], source.env);
+    const backup = await runOperatorCommand('backup', [dumpFile], { env: source.env, throughNpm: true });
     expect(backup, backup.output).toMatchObject({ code: 0 });
     expect(backup.output).toContain(`Säkerhetskopian är sparad i ${dumpFile}`);
     expect(fs.statSync(dumpFile).mode & 0o077).toBe(0);
 
-    const restore = await npmRun('restore', [dumpFile], target.env);
+    const restore = await runOperatorCommand('restore', [dumpFile], { env: target.env, throughNpm: true });
     expect(restore, restore.output).toMatchObject({ code: 0 });
     expect(restore.output).toContain('är inläst');
 
@@ -155,11 +140,11 @@ describe('backup and restore', () => {
   });
 
   it('refuses to restore into a database that has data, and to back up over an existing file', { timeout: 180_000 }, async () => {
-    const intoFull = await npmRun('restore', [dumpFile], target.env);
+    const intoFull = await runOperatorCommand('restore', [dumpFile], { env: target.env });
     expect(intoFull.code).not.toBe(0);
     expect(intoFull.output).toContain('innehåller redan data');
 
-    const overwrite = await npmRun('backup', [dumpFile], source.env);
+    const overwrite = await runOperatorCommand('backup', [dumpFile], { env: source.env });
     expect(overwrite.code).toBe(2);
     expect(overwrite.output).toContain('finns redan');
   });
@@ -167,7 +152,7 @@ describe('backup and restore', () => {
   it.runIf(testDbKind === 'pglite')('leaves an embedded database alone while a server has it open', { timeout: 180_000 }, async () => {
     const release = acquireDataDirLock(source.env.DATA_DIR!);
     try {
-      const backup = await npmRun('backup', [path.join(workDir, 'medan-servern-kor.sql')], source.env);
+      const backup = await runOperatorCommand('backup', [path.join(workDir, 'medan-servern-kor.sql')], { env: source.env });
       expect(backup.code).not.toBe(0);
       expect(backup.output).toContain(`används redan av process ${process.pid}`);
       expect(backup.output).toContain('bara kopieras eller läsas in när servern är stoppad');
@@ -231,7 +216,7 @@ describe('backup and restore', () => {
         const duringFile = path.join(workDir, 'under-skrivningar.sql');
         const writtenBefore = written.length;
         const writesBefore = writeWaits.length;
-        const during = await npmRun('backup', [duringFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
+        const during = await runOperatorCommand('backup', [duringFile], { env: { DATA_DIR: liveData.dataDir, DATABASE_URL: '' } });
         const writtenMeanwhile = written.length - writtenBefore;
         writing = false;
         await Promise.all([writer, checker]);
@@ -254,7 +239,7 @@ describe('backup and restore', () => {
 
         // Idle now: a second backup must hold exactly what the portal holds.
         const idleFile = path.join(workDir, 'i-vila.sql');
-        const idle = await npmRun('backup', [idleFile], { DATA_DIR: liveData.dataDir, DATABASE_URL: '' });
+        const idle = await runOperatorCommand('backup', [idleFile], { env: { DATA_DIR: liveData.dataDir, DATABASE_URL: '' } });
         expect(idle, idle.output).toMatchObject({ code: 0 });
 
         const duringDir = path.join(workDir, 'aterlast-under');
@@ -263,7 +248,7 @@ describe('backup and restore', () => {
           [duringFile, duringDir],
           [idleFile, idleDir],
         ] as const) {
-          const restore = await npmRun('restore', [file], { DATA_DIR: dataDir, DATABASE_URL: '' });
+          const restore = await runOperatorCommand('restore', [file], { env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
           expect(restore, restore.output).toMatchObject({ code: 0 });
         }
 
@@ -349,11 +334,13 @@ describe('backup and restore', () => {
       }
 
       const dump = path.join(workDir, 'flytt.sql');
-      const backup = await npmRun('backup', [dump], { DATA_DIR: embeddedDir, DATABASE_URL: '' });
+      const backup = await runOperatorCommand('backup', [dump], { env: { DATA_DIR: embeddedDir, DATABASE_URL: '' } });
       expect(backup, backup.output).toMatchObject({ code: 0 });
       const postgres = await createPostgresDatabase();
       try {
-        const restore = await npmRun('restore', [dump], { DATA_DIR: path.join(workDir, 'flytt-pg'), DATABASE_URL: postgres.url });
+        const restore = await runOperatorCommand('restore', [dump], {
+          env: { DATA_DIR: path.join(workDir, 'flytt-pg'), DATABASE_URL: postgres.url },
+        });
         expect(restore, restore.output).toMatchObject({ code: 0 });
 
         const moved = await openDatabase({ databaseUrl: postgres.url });

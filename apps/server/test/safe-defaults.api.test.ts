@@ -5,7 +5,7 @@
  * NODE_ENV=production) gets no demo data, listens on every interface and logs one JSON start
  * line without personal data; DATA_DIR and everything in it are the owner's alone.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { DEMO_LOGINS, DEMO_SIGN_IN_NAMES } from '../src/modules/demo/seed.js';
 import { eventually, testDbKind } from './test-server.js';
+import { runOperatorCommand } from './operator-commands.js';
 import {
   freePort,
   inspectDatabase,
@@ -256,12 +257,11 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
         await stop(loopback);
       }
 
-      const removal = spawnSync('npm', ['run', '--silent', 'remove-demo-data'], {
-        cwd: repoRoot,
+      const removal = await runOperatorCommand('remove-demo-data', [], {
         env: { ...serverCommand({ port, data }).env, ...production },
-        encoding: 'utf8',
+        throughNpm: true,
       });
-      expect(removal.status, removal.stderr).toBe(0);
+      expect(removal.code, removal.stderr).toBe(0);
       expect(removal.stdout).toMatch(
         new RegExp(
           `^Demodatan är borttagen: ${DEMO_SIGN_IN_NAMES.length} konton, 4 grupper, \\d+ ordrar, 2 utbetalningar och 10 produkter\\.`,

@@ -1,8 +1,9 @@
 /**
  * The server as `npm start` runs it (apps/server/build.mjs's esbuild bundle), built once per run
- * for the tests that start it as a process (spawned-server.ts, decision 058). Loading the bundle
- * with plain node takes a few CPU seconds less per start than transforming every source file
- * through tsx, and about fifteen files start the server, several times each.
+ * for the tests that start it as a process (spawned-server.ts, decision 058), with the operator's
+ * commands beside it (operator-commands.ts, decision 079). Loading the bundle with plain node takes
+ * a few CPU seconds less per start than transforming every source file through tsx, and about
+ * fifteen files start the server, several times each.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -28,7 +29,10 @@ export async function buildServerBundle(): Promise<{ entry: string | null; remov
   if (process.env.TEST_SERVER_BUNDLE === 'off') return { entry: null, remove: async () => {} };
   const outdir = path.join(serverDir, `dist.test-${crypto.randomBytes(4).toString('hex')}`);
   const remove = async () => fs.rmSync(outdir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['build.mjs', '--outdir', outdir], { cwd: serverDir, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['build.mjs', '--outdir', outdir, '--operator-commands'], {
+    cwd: serverDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0) {
     await remove();

@@ -2,20 +2,17 @@
  * The operator commands as an operator runs them: `npm run import-products` and
  * `npm run replay-webhooks` from the repository root, on the database the server would use.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { swedishOrder } from '../../../test/shopify-webhooks.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
+import { runOperatorCommand, type OperatorCommand } from '../../../test/operator-commands.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-commands-'));
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
@@ -28,18 +25,9 @@ async function withDatabase<T>(work: (run: <R>(statement: SQL) => Promise<R[]>) 
   }
 }
 
-async function npmRun(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', LOG_LEVEL: 'silent' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The command on this file's database; `throughNpm` as an operator types it (operator-commands.ts). */
+const command = (script: OperatorCommand, args: string[] = [], throughNpm = false) =>
+  runOperatorCommand(script, args, { env: { DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', LOG_LEVEL: 'silent' }, throughNpm });
 
 beforeAll(async () => {
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -54,7 +42,7 @@ describe('operator commands', () => {
   it('imports products from a CSV file and reports the rows it skipped', { timeout: 120_000 }, async () => {
     const file = path.join(dataDir, 'produkter.csv');
     fs.writeFileSync(file, 'sku;titel;pris;provision\nSP-1;Kaffe;119,00;25\nSP-2;Te;89;\nSP-3;Socker;gratis;\n');
-    const result = await npmRun(['import-products', '--', file]);
+    const result = await command('import-products', [file], true);
     expect(result.stdout).toContain('2 produkter skapade, 0 uppdaterade, 1 rader hoppades över.');
     expect(result.stdout).toContain('rad 4: ogiltigt pris "gratis"');
     expect(result.code).toBe(1);
@@ -67,7 +55,7 @@ describe('operator commands', () => {
       { sku: 'SP-1', price_ore: 11900, commission_bps: 2500 },
       { sku: 'SP-2', price_ore: 8900, commission_bps: null },
     ]);
-    const missing = await npmRun(['import-products', '--', path.join(dataDir, 'finns-inte.csv')]);
+    const missing = await command('import-products', [path.join(dataDir, 'finns-inte.csv')]);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('finns inte')]);
   });
 
@@ -78,11 +66,11 @@ describe('operator commands', () => {
         sql`insert into webhook_events (webhook_id, topic, payload, shopify_order_id) values ('kommando-1', 'orders/create', ${JSON.stringify(order)}, 7800000000001)`,
       ),
     );
-    const first = await npmRun(['replay-webhooks']);
+    const first = await command('replay-webhooks', [], true);
     expect(first.stdout).toMatch(/#\d+ orders\/create: Order #0001 registrerad, 2 nya rader, utan säljare/);
     expect(first.stdout).toContain('1 händelser behandlade, 0 misslyckades.');
     expect(first.code).toBe(0);
-    const second = await npmRun(['replay-webhooks']);
+    const second = await command('replay-webhooks');
     expect(second.stdout).toContain('0 händelser behandlade, 0 misslyckades.');
     const [row] = await withDatabase((run) =>
       run<{ orders: number; lines: number; processed: boolean }>(sql`
