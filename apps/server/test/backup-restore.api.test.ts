@@ -22,7 +22,7 @@ import { ledgerViolations } from './ledger-invariants.js';
 import { runOperatorCommand } from './operator-commands.js';
 import { spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
-import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, copyTemplateDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-backup-'));
 const dumpFile = path.join(workDir, 'saljportalen.sql');
@@ -167,6 +167,8 @@ describe('backup and restore', () => {
     { timeout: 600_000 },
     async () => {
       const liveData = { dataDir: path.join(workDir, 'levande') };
+      // A portal that has run before: its first start is not what this test is about.
+      copyTemplateDatabase('seeded', liveData.dataDir);
       const live = await spawnServer({ port: 0, data: liveData, env: { JWT_SECRET: '' } });
       const servers: SpawnedServer[] = [live];
       try {

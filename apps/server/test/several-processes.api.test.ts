@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
-import { DEMO_TEST_PASSWORD, createPostgresDatabase, testDbKind } from './test-server.js';
+import { DEMO_TEST_PASSWORD, copyTemplateDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
 import { spawnServer, type SpawnedServer } from './spawned-server.js';
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-several-'));
@@ -86,6 +86,8 @@ describe('several server processes', () => {
 
   it.runIf(testDbKind === 'pglite')('keep the embedded database’s signing secret across a restart', { timeout: 180_000 }, async () => {
     const data = { dataDir: path.join(workDir, 'inbaddad') };
+    // Its first start is not what this is about: the secret it makes is.
+    copyTemplateDatabase('seeded', data.dataDir);
     const first = await spawnServer({ port: 0, data, env: withoutSecret });
     servers.push(first);
     const token = await signIn(first);
