@@ -7,6 +7,7 @@ const isolatedApiTests = ['apps/server/test/abuse-limits.api.test.ts'];
 
 /** The unit test files that replace a module, a global or the clock (see the unit projects below). */
 const isolatedUnitTests = [
+  'apps/server/src/db/change-feed-heartbeat.test.ts',
   'apps/server/src/lib/access-token.test.ts',
   'apps/server/src/lib/outage-log.test.ts',
   'apps/server/src/modules/live/event-streams.test.ts',

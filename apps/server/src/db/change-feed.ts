@@ -13,7 +13,8 @@
  * after it was called; a write's answer and a live event carry it, and a read that presents it is
  * answered by a read model that has applied the barrier of that version (or a later one).
  * One pump sends the barriers: one at a time, again after a failure (with backoff) until one goes
- * out, and every HEARTBEAT_MS when nobody asks, which keeps the read model's freshness confirmed.
+ * out, and every HEARTBEAT_MS when nobody asks while a reader keeps the feed warm (`keepWarm`), which
+ * keeps the read model's freshness confirmed between its calls. An idle process sends none.
  */
 import crypto from 'node:crypto';
 import type { Database } from './client.js';
@@ -136,6 +137,12 @@ const BARRIER_SQL = `select pg_notify($1, json_build_object('k', 'b', 'p', $2::t
 
 /** How often a barrier goes out when nobody asks for one: the read model's freshness (read-model.ts) is confirmed by them. */
 export const HEARTBEAT_MS = 200;
+/**
+ * How long the heartbeat goes on after a reader last kept the feed warm. Every 200 ms on and on, it
+ * cost an idle server a tenth of a core, and the database a notification to every listening process
+ * (decision 079); the first call after a quiet spell waits for one barrier instead.
+ */
+export const WARM_MS = 10_000;
 const RETRY_FIRST_MS = 50;
 const RETRY_MAX_MS = 2_000;
 
@@ -157,6 +164,7 @@ class BarrierPump {
   private waiting: Caller[] = [];
   private sending = false;
   private lastSentAt = -Infinity;
+  private warmUntil = -Infinity;
   private retryMs = RETRY_FIRST_MS;
   private retryTimer: NodeJS.Timeout | undefined;
   private failures = 0;
@@ -176,8 +184,13 @@ class BarrierPump {
     });
   }
 
+  keepWarm(): void {
+    this.warmUntil = performance.now() + WARM_MS;
+  }
+
   heartbeat(): void {
-    if (performance.now() - this.lastSentAt >= HEARTBEAT_MS) this.send(true);
+    const now = performance.now();
+    if (now < this.warmUntil && now - this.lastSentAt >= HEARTBEAT_MS) this.send(true);
   }
 
   /** The listening connection is back: a barrier waiting out its backoff goes now. */
@@ -253,6 +266,11 @@ export interface ChangeFeed {
    * limit, for the listening connection to take one; fails once the feed is stopped.
    */
   version(): Promise<number>;
+  /**
+   * A reader answering from what the feed told it (the read model) is in use: barriers go out every
+   * HEARTBEAT_MS until WARM_MS after the last call, so that its calls find it confirmed.
+   */
+  keepWarm(): void;
   /** Stops listening (at shutdown). */
   stop(): Promise<void>;
 }
@@ -299,6 +317,7 @@ export async function startChangeFeed(
       return () => subscribers.delete(subscriber);
     },
     version: () => pump.next(),
+    keepWarm: () => pump.keepWarm(),
     async stop() {
       clearInterval(heartbeat);
       pump.stop();

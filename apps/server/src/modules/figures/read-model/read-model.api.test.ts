@@ -151,6 +151,38 @@ describe('the read model’s freshness', () => {
     }
   });
 
+  it('answers the first call after a quiet spell once one barrier has confirmed it, not with a 503', async () => {
+    let barriers = 0;
+    const database = server.database;
+    const feed = await startChangeFeed({
+      availability: database.availability,
+      listen: async (channel, handlers) => {
+        const listening = await database.listen(channel, handlers);
+        return {
+          ...listening,
+          async query(text, values) {
+            barriers += 1;
+            return listening.query(text, values);
+          },
+        };
+      },
+    });
+    // A feed kept warm by nobody: no heartbeat, as in a process nobody has called for a while.
+    const model = new ReadModel({ db: server.app.db, feed: { subscribe: feed.subscribe, version: feed.version, keepWarm() {} } });
+    try {
+      await model.start();
+      // The last barrier's confirmation runs out (FRESH_MS), and no heartbeat renews it.
+      await eventually(() => !model.isFresh);
+      const before = barriers;
+      await model.current();
+      expect(barriers).toBe(before + 1);
+      expect(model.isFresh).toBe(true);
+    } finally {
+      model.stop();
+      await feed.stop();
+    }
+  });
+
   it('answers a read that presents a version from nowhere after one barrier, not with a 503', async () => {
     // Waiting for the version itself would end in a 503 when the model's wait (`waitMs`) runs out.
     const response = await server.request('GET', '/api/me/summary', {

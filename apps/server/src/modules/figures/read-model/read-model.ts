@@ -14,7 +14,8 @@
  *   any client reads its own writes within one process. A version ahead of the model asks the feed
  *   for a barrier; the version of a barrier sent after the call arrived is enough, whatever was asked;
  * - a barrier of this process sent at most FRESH_MS ago has come back (the feed sends one every
- *   200 ms): a process whose line to the database went silent stops answering within a second.
+ *   200 ms while calls come, and one for the first call after a quiet spell): a process whose line
+ *   to the database went silent stops answering within a second.
  * Otherwise it waits, at most `waitMs`, then 503.
  */
 import type { ChangeFeed, FeedChange } from '../../../db/change-feed.js';
@@ -93,7 +94,7 @@ export class ReadModel {
   constructor(
     private readonly options: {
       db: Db;
-      feed: Pick<ChangeFeed, 'subscribe' | 'version'>;
+      feed: Pick<ChangeFeed, 'subscribe' | 'version' | 'keepWarm'>;
       log?: Log;
       /** How long a call waits for the model to be current before it is answered 503. */
       waitMs?: number;
@@ -123,6 +124,11 @@ export class ReadModel {
     return this.ready;
   }
 
+  /** Whether a barrier of this process sent at most FRESH_MS ago has come back: a call is answered without waiting for one. */
+  get isFresh(): boolean {
+    return this.fresh();
+  }
+
   /** A write of this process answered with `version`: this process's reads from now on hold it. */
   wrote(version: number): void {
     if (version > this.written) this.written = version;
@@ -134,6 +140,7 @@ export class ReadModel {
    * case: no await). After `waitMs` (null: no limit) it fails with 503.
    */
   current(version = this.written, waitMs: number | null = this.options.waitMs ?? READ_MODEL_WAIT_MS): Promise<void> | undefined {
+    this.options.feed.keepWarm();
     if (this.ready && this.applied >= version && this.fresh()) return undefined;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { version, resolve, reject };
@@ -156,6 +163,9 @@ export class ReadModel {
           // The feed stopped: so has the model, which has refused its waiters.
           () => {},
         );
+      } else if (!this.fresh()) {
+        // The first call after a quiet spell: a barrier now confirms the model (barrierReached releases it).
+        this.options.feed.version().catch(() => {});
       }
     });
   }
