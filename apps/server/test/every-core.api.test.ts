@@ -201,11 +201,7 @@ describe.runIf(testDbKind === 'postgres')('two server processes on one PostgreSQ
 });
 
 /** Every line, so far, that `matches` accepts. */
-const logged = (server: SpawnedServer, matches: (entry: LogEntry) => boolean) =>
-  server
-    .logLines()
-    .map((line) => JSON.parse(line) as LogEntry)
-    .filter(matches);
+const logged = (server: SpawnedServer, matches: (entry: LogEntry) => boolean) => server.logEntries().filter(matches);
 
 /** One signed orders/create delivery on a connection of its own (so the primary hands each to the next worker). */
 function deliverOnNewConnection(port: number, orderId: number): Promise<{ status?: number; error?: string; webhookId: string }> {

@@ -156,7 +156,7 @@ describe('the log', () => {
 
     await server.kill('SIGTERM');
     const log = server.logLines().join('\n');
-    const entries = server.logLines().map((line) => JSON.parse(line) as LogEntry);
+    const entries = server.logEntries();
 
     // Which migrations ran on this new database, by name.
     expect(entries.find((entry) => String(entry.msg).startsWith('databasmigreringar körda'))?.migrations).toEqual(
@@ -204,7 +204,7 @@ describe('the log', () => {
         await otherDatabase?.drop();
         fs.rmSync(otherDir, { recursive: true, force: true });
       }
-      const entries = unconfigured.logLines().map((line) => JSON.parse(line) as LogEntry);
+      const entries = unconfigured.logEntries();
       const warnings = entries.filter((entry) => String(entry.msg).includes('SHOPIFY_WEBHOOK_SECRET'));
       expect(warnings.map((entry) => entry.level)).toEqual([40, 40]);
       expect(warnings[0]!.reqId).toBeUndefined();

@@ -9,8 +9,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { repoRoot } from './spawned-server.js';
+import { repoRoot, runBundle } from './spawned-server.js';
 
 export type OperatorCommand = 'backup' | 'restore' | 'remove-demo-data' | 'import-products' | 'replay-webhooks';
 
@@ -23,12 +22,7 @@ export interface CommandResult {
 }
 
 function commandLine(script: OperatorCommand, args: string[], throughNpm: boolean): [string, string[]] {
-  let bundle: string | null = null;
-  try {
-    bundle = inject('serverBundle');
-  } catch {
-    // Not in a vitest worker with the global setup: through npm.
-  }
+  const bundle = runBundle();
   if (throughNpm || !bundle) return ['npm', ['run', '--silent', script, '--', ...args]];
   const entry = path.join(path.dirname(bundle), `ops-${script}.js`);
   if (!fs.existsSync(entry)) throw new Error(`${entry} saknas: apps/server/build.mjs byggde inte ${script}`);

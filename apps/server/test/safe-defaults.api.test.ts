@@ -23,7 +23,6 @@ import {
   serverCommand,
   serverDataFolder,
   spawnServer,
-  type LogEntry,
   type ServerData,
   type SpawnedServer,
 } from './spawned-server.js';
@@ -84,8 +83,6 @@ function openToOthers(dir: string): string[] {
   visit(dir);
   return found;
 }
-
-const entries = (server: SpawnedServer): LogEntry[] => server.logLines().map((line) => JSON.parse(line) as LogEntry);
 
 /** The production start's one JSON line, once the test has read it (it may come after /api/health answers). */
 const startLine = (server: SpawnedServer) => server.logged((entry) => entry.msg === 'Säljportalen startad');
@@ -304,7 +301,7 @@ describe('a real install', () => {
           host: '0.0.0.0',
           superadmin: 'created',
         });
-        expect(entries(first).filter((entry) => entry.msg === 'Säljportalen startad')).toHaveLength(1);
+        expect(first.logEntries().filter((entry) => entry.msg === 'Säljportalen startad')).toHaveLength(1);
         const output = first.output();
         expect(output).not.toContain('Demoinloggningar');
         expect(output).not.toContain('Säljportalen kör på');
@@ -381,7 +378,7 @@ describe('DATA_DIR', () => {
         startTimeoutMs,
       });
       try {
-        const tightened = entries(server).find((entry) => String(entry.msg).startsWith('DATA_DIR kunde läsas av andra'));
+        const tightened = server.logEntries().find((entry) => String(entry.msg).startsWith('DATA_DIR kunde läsas av andra'));
         expect(tightened).toMatchObject({ level: 40, tightened: 3 });
         // A live reset link is written to the outbox now, under the server's own umask.
         const asked = await fetch(`${server.url}/api/auth/forgot-password`, {

@@ -66,11 +66,7 @@ describe('several server processes', () => {
 
       // Each logs the migrations it ran itself (issue 34): all of them by one, none by the others.
       const ran = servers.map(
-        (server) =>
-          server
-            .logLines()
-            .map((line) => JSON.parse(line) as { migrations?: string[] })
-            .find((entry) => Array.isArray(entry.migrations))!.migrations!.length,
+        (server) => (server.logEntries().find((entry) => Array.isArray(entry.migrations))!.migrations as string[]).length,
       );
       const known = fs.readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql')).length;
       expect(ran.sort((a, b) => a - b)).toEqual([0, 0, known]);

@@ -89,6 +89,8 @@ export interface SpawnedServer {
   child: ChildProcess;
   /** Every JSON log line the server has written so far, as written. */
   logLines(): string[];
+  /** The same lines, parsed (once, as they arrived). */
+  logEntries(): LogEntry[];
   /** Everything the server has written so far to stdout and stderr, log lines or not. */
   output(): string;
   /** Resolves with the first log line, from now on, that `matches` accepts. */
@@ -107,16 +109,21 @@ export interface SpawnedServer {
 }
 
 /**
- * node's arguments that run the server: the run's bundle (built by the API tests' global setup,
- * decision 058), or without one (a file run on its own, TEST_SERVER_BUNDLE=off) the sources through tsx.
+ * The run's bundle of the server (built by the API tests' global setup, decision 058), its
+ * operator commands beside it; null without one (a file run on its own, TEST_SERVER_BUNDLE=off, or
+ * outside a vitest worker).
  */
-export function serverEntry(): string[] {
-  let bundle: string | null | undefined;
+export function runBundle(): string | null {
   try {
-    bundle = inject('serverBundle');
+    return inject('serverBundle');
   } catch {
-    bundle = null;
+    return null;
   }
+}
+
+/** node's arguments that run the server: the run's bundle, or without one the sources through tsx. */
+export function serverEntry(): string[] {
+  const bundle = runBundle();
   return bundle ? [bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
 }
 
@@ -244,6 +251,7 @@ export async function spawnServer(options: {
     child,
     exited,
     logLines: () => [...logLines],
+    logEntries: () => [...logEntries],
     output: () => output,
     waitForLog: (matches) => new Promise<LogEntry>((resolve) => waiters.push({ matches, resolve })),
     logged(matches) {
