@@ -107,28 +107,35 @@ describe('the read model, within one process', () => {
   });
 });
 
+/** A change feed of its own on the test server's database; `beforeBarrier` runs before each barrier it sends, and may fail it. */
+function feedOnTheTestDatabase(beforeBarrier: () => unknown) {
+  const database = server.database;
+  return startChangeFeed({
+    availability: database.availability,
+    listen: async (channel, handlers) => {
+      const listening = await database.listen(channel, handlers);
+      return {
+        ...listening,
+        async query(text, values) {
+          beforeBarrier();
+          return listening.query(text, values);
+        },
+      };
+    },
+  });
+}
+
 describe('the read model’s freshness', () => {
   it('starts, though its barriers fail for a while right after the first load (the reviewer’s experiment)', async () => {
     // The reviewer's 300 ms, counted in barriers rather than by the clock: the next three fail.
     let toFail = 0;
     let failed = 0;
-    const database = server.database;
-    const feed = await startChangeFeed({
-      availability: database.availability,
-      listen: async (channel, handlers) => {
-        const listening = await database.listen(channel, handlers);
-        return {
-          ...listening,
-          async query(text, values) {
-            if (toFail > 0) {
-              toFail -= 1;
-              failed += 1;
-              throw new Error('spärren når inte databasen');
-            }
-            return listening.query(text, values);
-          },
-        };
-      },
+    const feed = await feedOnTheTestDatabase(() => {
+      if (toFail > 0) {
+        toFail -= 1;
+        failed += 1;
+        throw new Error('spärren når inte databasen');
+      }
     });
     const model = new ReadModel({
       db: server.app.db,
@@ -153,20 +160,7 @@ describe('the read model’s freshness', () => {
 
   it('answers the first call after a quiet spell once one barrier has confirmed it, not with a 503', async () => {
     let barriers = 0;
-    const database = server.database;
-    const feed = await startChangeFeed({
-      availability: database.availability,
-      listen: async (channel, handlers) => {
-        const listening = await database.listen(channel, handlers);
-        return {
-          ...listening,
-          async query(text, values) {
-            barriers += 1;
-            return listening.query(text, values);
-          },
-        };
-      },
-    });
+    const feed = await feedOnTheTestDatabase(() => (barriers += 1));
     // A feed kept warm by nobody: no heartbeat, as in a process nobody has called for a while.
     const model = new ReadModel({ db: server.app.db, feed: { subscribe: feed.subscribe, version: feed.version, keepWarm() {} } });
     try {
