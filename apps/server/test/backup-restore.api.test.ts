@@ -19,7 +19,7 @@ import { loadOverview } from '../src/modules/figures/load-overview.js';
 import { insertGroupWithUniqueCode } from '../src/modules/groups/group-code.js';
 import { sqlRows } from './admin-fixtures.js';
 import { ledgerViolations } from './ledger-invariants.js';
-import { runOperatorCommand } from './operator-commands.js';
+import { spawnOperatorCommand } from './operator-commands.js';
 import { spawnServer, type SpawnedServer } from './spawned-server.js';
 import { DEMO_LOGINS } from '../src/modules/demo/seed.js';
 import { DEMO_TEST_PASSWORD, copyTemplateDatabase, createPostgresDatabase, testDbKind } from './test-server.js';
@@ -115,12 +115,12 @@ afterAll(async () => {
 
 describe('backup and restore', () => {
   it('round-trips the demo data into an empty database with every figure the same', { timeout: 180_000 }, async () => {
-    const backup = await runOperatorCommand('backup', [dumpFile], { env: source.env, throughNpm: true });
+    const backup = await spawnOperatorCommand('backup', [dumpFile], { env: source.env, throughNpm: true });
     expect(backup, backup.output).toMatchObject({ code: 0 });
     expect(backup.output).toContain(`Säkerhetskopian är sparad i ${dumpFile}`);
     expect(fs.statSync(dumpFile).mode & 0o077).toBe(0);
 
-    const restore = await runOperatorCommand('restore', [dumpFile], { env: target.env, throughNpm: true });
+    const restore = await spawnOperatorCommand('restore', [dumpFile], { env: target.env, throughNpm: true });
     expect(restore, restore.output).toMatchObject({ code: 0 });
     expect(restore.output).toContain('är inläst');
 
@@ -140,11 +140,11 @@ describe('backup and restore', () => {
   });
 
   it('refuses to restore into a database that has data, and to back up over an existing file', { timeout: 180_000 }, async () => {
-    const intoFull = await runOperatorCommand('restore', [dumpFile], { env: target.env });
+    const intoFull = await spawnOperatorCommand('restore', [dumpFile], { env: target.env });
     expect(intoFull.code).not.toBe(0);
     expect(intoFull.output).toContain('innehåller redan data');
 
-    const overwrite = await runOperatorCommand('backup', [dumpFile], { env: source.env });
+    const overwrite = await spawnOperatorCommand('backup', [dumpFile], { env: source.env });
     expect(overwrite.code).toBe(2);
     expect(overwrite.output).toContain('finns redan');
   });
@@ -152,7 +152,7 @@ describe('backup and restore', () => {
   it.runIf(testDbKind === 'pglite')('leaves an embedded database alone while a server has it open', { timeout: 180_000 }, async () => {
     const release = acquireDataDirLock(source.env.DATA_DIR!);
     try {
-      const backup = await runOperatorCommand('backup', [path.join(workDir, 'medan-servern-kor.sql')], { env: source.env });
+      const backup = await spawnOperatorCommand('backup', [path.join(workDir, 'medan-servern-kor.sql')], { env: source.env });
       expect(backup.code).not.toBe(0);
       expect(backup.output).toContain(`används redan av process ${process.pid}`);
       expect(backup.output).toContain('bara kopieras eller läsas in när servern är stoppad');
@@ -221,7 +221,7 @@ describe('backup and restore', () => {
         const duringFile = path.join(workDir, 'under-skrivningar.sql');
         const writtenBefore = written.length;
         const writesBefore = writeWaits.length;
-        const during = await runOperatorCommand('backup', [duringFile], { env: { DATA_DIR: liveData.dataDir, DATABASE_URL: '' } });
+        const during = await spawnOperatorCommand('backup', [duringFile], { env: { DATA_DIR: liveData.dataDir, DATABASE_URL: '' } });
         const writtenMeanwhile = written.length - writtenBefore;
         writing = false;
         await Promise.all([writer, checker]);
@@ -244,7 +244,7 @@ describe('backup and restore', () => {
 
         // Idle now: a second backup must hold exactly what the portal holds.
         const idleFile = path.join(workDir, 'i-vila.sql');
-        const idle = await runOperatorCommand('backup', [idleFile], { env: { DATA_DIR: liveData.dataDir, DATABASE_URL: '' } });
+        const idle = await spawnOperatorCommand('backup', [idleFile], { env: { DATA_DIR: liveData.dataDir, DATABASE_URL: '' } });
         expect(idle, idle.output).toMatchObject({ code: 0 });
 
         const duringDir = path.join(workDir, 'aterlast-under');
@@ -253,7 +253,7 @@ describe('backup and restore', () => {
           [duringFile, duringDir],
           [idleFile, idleDir],
         ] as const) {
-          const restore = await runOperatorCommand('restore', [file], { env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+          const restore = await spawnOperatorCommand('restore', [file], { env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
           expect(restore, restore.output).toMatchObject({ code: 0 });
         }
 
@@ -341,11 +341,11 @@ describe('backup and restore', () => {
       }
 
       const dump = path.join(workDir, 'flytt.sql');
-      const backup = await runOperatorCommand('backup', [dump], { env: { DATA_DIR: embeddedDir, DATABASE_URL: '' } });
+      const backup = await spawnOperatorCommand('backup', [dump], { env: { DATA_DIR: embeddedDir, DATABASE_URL: '' } });
       expect(backup, backup.output).toMatchObject({ code: 0 });
       const postgres = await createPostgresDatabase();
       try {
-        const restore = await runOperatorCommand('restore', [dump], {
+        const restore = await spawnOperatorCommand('restore', [dump], {
           env: { DATA_DIR: path.join(workDir, 'flytt-pg'), DATABASE_URL: postgres.url },
         });
         expect(restore, restore.output).toMatchObject({ code: 0 });

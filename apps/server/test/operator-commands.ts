@@ -30,7 +30,7 @@ function commandLine(script: OperatorCommand, args: string[], throughNpm: boolea
 }
 
 /** Runs `npm run <script> -- <args>` from the repository root with `env` over the test's own, to its end. */
-export function runOperatorCommand(
+export function spawnOperatorCommand(
   script: OperatorCommand,
   args: string[],
   options: { env?: Record<string, string | undefined>; throughNpm?: boolean } = {},

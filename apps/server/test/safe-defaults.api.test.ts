@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD_FILE } from '../src/db/demo-password.js';
 import { DEMO_LOGINS, DEMO_SIGN_IN_NAMES } from '../src/modules/demo/seed.js';
 import { eventually, testDbKind } from './test-server.js';
-import { runOperatorCommand } from './operator-commands.js';
+import { spawnOperatorCommand } from './operator-commands.js';
 import {
   freePort,
   inspectDatabase,
@@ -254,7 +254,7 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
         await stop(loopback);
       }
 
-      const removal = await runOperatorCommand('remove-demo-data', [], {
+      const removal = await spawnOperatorCommand('remove-demo-data', [], {
         env: { ...serverCommand({ port, data }).env, ...production },
         throughNpm: true,
       });

@@ -11,7 +11,7 @@ import { openDatabase } from '../../db/client.js';
 import { createPostgresDatabase, testDbKind } from '../../../test/test-server.js';
 import { swedishOrder } from '../../../test/shopify-webhooks.js';
 import { sqlRows } from '../../../test/admin-fixtures.js';
-import { runOperatorCommand, type OperatorCommand } from '../../../test/operator-commands.js';
+import { spawnOperatorCommand, type OperatorCommand } from '../../../test/operator-commands.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-commands-'));
 let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
@@ -27,7 +27,7 @@ async function withDatabase<T>(work: (run: <R>(statement: SQL) => Promise<R[]>) 
 
 /** The command on this file's database; `throughNpm` as an operator types it (operator-commands.ts). */
 const command = (script: OperatorCommand, args: string[] = [], throughNpm = false) =>
-  runOperatorCommand(script, args, { env: { DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', LOG_LEVEL: 'silent' }, throughNpm });
+  spawnOperatorCommand(script, args, { env: { DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', LOG_LEVEL: 'silent' }, throughNpm });
 
 beforeAll(async () => {
   postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
