@@ -12,7 +12,6 @@
  * On either database: WEB_CONCURRENCY>1 on the embedded database (one process owns its files) is
  * refused in one Swedish line, and a port in use is told once, by the primary, before any worker.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -23,10 +22,10 @@ import { sendShopifyWebhook, sendSignedOverHttp, swedishOrder } from './shopify-
 import {
   freePort,
   inspectDatabase,
-  repoRoot,
-  serverCommand,
   serverDataFolder,
   spawnServer,
+  startServerToEnd,
+  type EndedProcess,
   type LogEntry,
   type ServerData,
   type SpawnedServer,
@@ -290,17 +289,9 @@ describe.runIf(testDbKind === 'postgres')('WEB_CONCURRENCY=2', () => {
 });
 
 /** Starts the server with `env` and waits for it to end, with what it wrote. */
-async function startThatEnds(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
+async function startThatEnds(env: Record<string, string>): Promise<EndedProcess> {
   const data = await folder.fresh(`slut-${crypto.randomBytes(3).toString('hex')}`);
-  const { command, args, env: fullEnv } = serverCommand({ port: await freePort(), data, env });
-  const child = spawn(command, args, { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  clearTimeout(timer);
-  return { code, lines: output.split('\n').filter((line) => line.trim()) };
+  return startServerToEnd({ port: 0, data, env }, 60_000);
 }
 
 describe('WEB_CONCURRENCY at start', () => {

@@ -5,7 +5,6 @@
  * NODE_ENV=production) gets no demo data, listens on every interface and logs one JSON start
  * line without personal data; DATA_DIR and everything in it are the owner's alone.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,10 +18,10 @@ import { spawnOperatorCommand } from './operator-commands.js';
 import {
   freePort,
   inspectDatabase,
-  repoRoot,
   serverCommand,
   serverDataFolder,
   spawnServer,
+  startServerToEnd,
   type ServerData,
   type SpawnedServer,
 } from './spawned-server.js';
@@ -148,7 +147,7 @@ describe('a newcomer’s first start', () => {
     async () => {
       const data = await freshData('demo-network');
       const env = { HOST: '0.0.0.0', SEED_DEMO: testDbKind === 'postgres' ? '1' : '' };
-      const refused = await startToEnd({ port, data, env });
+      const refused = await startServerToEnd({ port, data, env }, startTimeoutMs);
       expect(refused.code).toBe(1);
       const [line, ...more] = refused.lines.filter((text) => text.startsWith('Säljportalen kunde inte starta:'));
       expect(more).toEqual([]);
@@ -168,19 +167,6 @@ describe('a newcomer’s first start', () => {
     },
   );
 });
-
-/** Starts the server and waits for it to end by itself (a refused start): its exit code and output lines. */
-async function startToEnd(options: { port: number; data: ServerData; env: Record<string, string> }) {
-  const { command, args, env } = serverCommand(options);
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), startTimeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearTimeout(timer);
-  return { code, lines: output.split('\n').filter((line) => line.trim()) };
-}
 
 const accountsIn = async (data: ServerData) =>
   (await inspectDatabase<{ n: number }>(data, sql`select count(*)::int as n from users`))[0]!.n;
@@ -229,7 +215,7 @@ describe('demo accounts in a database, whatever the settings (issue 28)', () => 
       // Production with an https address; on TEST_DB=postgres, DATABASE_URL is set too.
       const production = { NODE_ENV: 'production', PUBLIC_URL: 'HTTPS://portal.skolan.se', SEED_DEMO: '' };
 
-      const refused = await startToEnd({ port, data, env: { ...production, HOST: '0.0.0.0' } });
+      const refused = await startServerToEnd({ port, data, env: { ...production, HOST: '0.0.0.0' } }, startTimeoutMs);
       expect(refused.code).toBe(1);
       expect(refused.lines.filter((line) => line.startsWith('Säljportalen kunde inte starta:'))).toEqual([
         expect.stringMatching(
@@ -343,12 +329,7 @@ describe('a real install', () => {
     ['NODE_ENV=production', { NODE_ENV: 'production' }],
   ])('refuses SEED_DEMO=1 at start when %s, saying why, and writes nothing', { timeout: 120_000 }, async (reason, extra) => {
     const data = await freshData(`refused-${reason.slice(0, 8).replace(/\W/g, '')}`, 'empty');
-    const { command, args, env: childEnv } = serverCommand({ port, data, env: { ...extra, SEED_DEMO: '1' } });
-    const child = spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, output } = await startServerToEnd({ port, data, env: { ...extra, SEED_DEMO: '1' } }, 100_000);
     expect(code).not.toBe(0);
     expect(output).toContain('SEED_DEMO=1 är inte tillåtet');
     expect(output).toContain(reason);

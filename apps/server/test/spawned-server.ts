@@ -3,7 +3,7 @@
  * runs dist/main.js), for tests that kill it, stop it or restart it on the same data: what
  * `npm start` runs, signals and all.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -150,6 +150,45 @@ export function serverCommand(options: { port: number; data: ServerData; env?: R
       ...options.env,
     },
   };
+}
+
+/** How a process that ended by itself ended: its exit code, its output (stdout and stderr) and that output's non-empty lines. */
+export interface EndedProcess {
+  code: number | null;
+  output: string;
+  lines: string[];
+  seconds: number;
+}
+
+/**
+ * Runs a command that is to end by itself (a refused start) and resolves once it has, with all its
+ * output read. Killed after `timeoutMs`, so a start that was not refused fails its test rather than
+ * hanging it (the time allowed is the caller's: a busy machine can take minutes to start a server).
+ */
+export function runToEnd(command: string, args: string[], options: SpawnOptions & { timeoutMs: number }): Promise<EndedProcess> {
+  const { timeoutMs, ...spawnOptions } = options;
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  // 'close', not 'exit': the output is whole only once both pipes have ended.
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, lines: output.split('\n').filter((line) => line.trim()), seconds: (Date.now() - started) / 1000 });
+    }),
+  );
+}
+
+/** Starts the server `npm start` runs over `data` (serverCommand) and waits for it to end by itself. */
+export function startServerToEnd(
+  options: { port: number; data: ServerData; env?: Record<string, string> },
+  timeoutMs: number,
+): Promise<EndedProcess> {
+  const { command, args, env } = serverCommand(options);
+  return runToEnd(command, args, { env, timeoutMs });
 }
 
 interface LogWaiter {

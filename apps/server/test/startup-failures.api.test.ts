@@ -7,13 +7,13 @@
  * `nobody` (EACCES; the same chmod when the tests do not run as root); a read-only tmpfs mounted
  * for the test (EROFS; skipped where the test may not mount, and said so).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot, serverEntry } from './spawned-server.js';
+import { freePort, runToEnd, serverEntry, type EndedProcess } from './spawned-server.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-startup-'));
 const cleanups: (() => void)[] = [];
@@ -22,17 +22,9 @@ afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number | null;
-  lines: string[];
-  seconds: number;
-}
-
 /** Starts the server with `env` and waits for it to end (a minute at most: the machine may be busy). */
-function startServer(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): Promise<Outcome> {
-  const started = Date.now();
-  const child = spawn(process.execPath, serverEntry(), {
-    cwd: repoRoot,
+function startServer(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): Promise<EndedProcess> {
+  return runToEnd(process.execPath, serverEntry(), {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -42,23 +34,13 @@ function startServer(env: Record<string, string>, options: { uid?: number; gid?:
       SHOPIFY_WEBHOOK_SECRET: 'hemlig',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
     ...options,
+    timeoutMs: 60_000,
   });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, lines: output.split('\n').filter((line) => line.trim()), seconds: (Date.now() - started) / 1000 });
-    }),
-  );
 }
 
 /** One line, in Swedish, that names the setting; exit code 1; no stack and no English wrapper. */
-function expectOneLine(outcome: Outcome, setting: string, cause: RegExp) {
+function expectOneLine(outcome: EndedProcess, setting: string, cause: RegExp) {
   expect(outcome.lines, outcome.lines.join('\n')).toHaveLength(1);
   const [line] = outcome.lines;
   expect(line).toMatch(/^Säljportalen kunde inte starta: /);
