@@ -115,7 +115,7 @@ test.describe('keyboard only', () => {
     await typeInto(page, name, 'Tove Tangentsson');
     await tabTo(page, page.getByRole('button', { name: 'Spara profil' }));
     await page.keyboard.press('Enter');
-    await expect(toast(page)).toBeVisible();
+    await expect(toast(page)).toContainText('Profil uppdaterad');
     await page.reload();
     await expect(page.getByLabel('Fullständigt namn')).toHaveValue('Tove Tangentsson');
   });
