@@ -126,7 +126,7 @@ export class ReadModel {
 
   /** Whether a barrier of this process sent at most FRESH_MS ago has come back: a call is answered without waiting for one. */
   get isFresh(): boolean {
-    return this.fresh();
+    return performance.now() - this.confirmedAt <= FRESH_MS;
   }
 
   /** A write of this process answered with `version`: this process's reads from now on hold it. */
@@ -141,7 +141,7 @@ export class ReadModel {
    */
   current(version = this.written, waitMs: number | null = this.options.waitMs ?? READ_MODEL_WAIT_MS): Promise<void> | undefined {
     this.options.feed.keepWarm();
-    if (this.ready && this.applied >= version && this.fresh()) return undefined;
+    if (this.ready && this.applied >= version && this.isFresh) return undefined;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { version, resolve, reject };
       if (waitMs !== null) {
@@ -163,7 +163,7 @@ export class ReadModel {
           // The feed stopped: so has the model, which has refused its waiters.
           () => {},
         );
-      } else if (!this.fresh()) {
+      } else if (!this.isFresh) {
         // The first call after a quiet spell: a barrier now confirms the model (barrierReached releases it).
         this.options.feed.version().catch(() => {});
       }
@@ -324,10 +324,6 @@ export class ReadModel {
     }
   }
 
-  private fresh(): boolean {
-    return performance.now() - this.confirmedAt <= FRESH_MS;
-  }
-
   private setReady(ready: boolean): void {
     this.ready = ready;
     readModelReady.set(ready ? 1 : 0);
@@ -337,7 +333,7 @@ export class ReadModel {
   private release(): void {
     if (!this.ready) return;
     for (const waiter of this.waiters) {
-      if (waiter.version > this.applied || !this.fresh()) continue;
+      if (waiter.version > this.applied || !this.isFresh) continue;
       clearTimeout(waiter.timer);
       this.waiters.delete(waiter);
       waiter.resolve();
