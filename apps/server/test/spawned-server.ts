@@ -152,34 +152,41 @@ export function serverCommand(options: { port: number; data: ServerData; env?: R
   };
 }
 
-/** How a process that ended by itself ended: its exit code, its output (stdout and stderr) and that output's non-empty lines. */
+/** How a process that ended by itself ended: its exit code, its output, and how long it ran. */
 export interface EndedProcess {
   code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they came, interleaved. */
   output: string;
+  /** That output's non-empty lines. */
   lines: string[];
   seconds: number;
 }
 
 /**
- * Runs a command that is to end by itself (a refused start) and resolves once it has, with all its
- * output read. Killed after `timeoutMs`, so a start that was not refused fails its test rather than
- * hanging it (the time allowed is the caller's: a busy machine can take minutes to start a server).
+ * Runs a command that is to end by itself (a refused start, an operator's command) from the
+ * repository root and resolves once it has, with all its output read. With `timeoutMs` it is
+ * killed after that long, so a start that was not refused fails its test rather than hanging it
+ * (the time allowed is the caller's: a busy machine can take minutes to start a server).
  */
-export function runToEnd(command: string, args: string[], options: SpawnOptions & { timeoutMs: number }): Promise<EndedProcess> {
+export function runToEnd(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number }): Promise<EndedProcess> {
   const { timeoutMs, ...spawnOptions } = options;
   const started = Date.now();
   const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  // 'close', not 'exit': the output is whole only once both pipes have ended.
-  return new Promise((resolve) =>
+  const result = { stdout: '', stderr: '', output: '' };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => ((result.stdout += chunk), (result.output += chunk)));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => ((result.stderr += chunk), (result.output += chunk)));
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    // 'close', not 'exit': the output is whole only once both pipes have ended.
     child.once('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, output, lines: output.split('\n').filter((line) => line.trim()), seconds: (Date.now() - started) / 1000 });
-    }),
-  );
+      const lines = result.output.split('\n').filter((line) => line.trim());
+      resolve({ code, ...result, lines, seconds: (Date.now() - started) / 1000 });
+    });
+  });
 }
 
 /** Starts the server `npm start` runs over `data` (serverCommand) and waits for it to end by itself. */
